@@ -1,0 +1,3 @@
+"""Regelfrisch: Brettspielregeln auffrischen."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,42 @@
+"""Command line of ``regelfrisch`` / ``python -m app``: parse arguments, then hand over.
+
+Heavy imports (Qt, pydantic) happen inside the branch that needs them, so
+``--check`` stays quick and the window appears as early as possible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="regelfrisch",
+        description="Brettspielregeln auffrischen – vor dem Spieleabend, in zehn Minuten.",
+    )
+    parser.add_argument("--check", nargs="?", const="", metavar="ORDNER",
+                        help="Inhalte prüfen (Standard: die mitgelieferten) und Probleme als "
+                             "datei:zeile: meldung ausgeben")
+    parser.add_argument("--screenshot", metavar="ORDNER",
+                        help="jeden Abschnitt als PNG in ORDNER speichern")
+    parser.add_argument("--pdf", metavar="DATEI", help="Spickzettel als einseitiges PDF speichern")
+    parser.add_argument("--game", metavar="SPIEL", help="Spiel, z. B. atlantis")
+    parser.add_argument("--content", metavar="ORDNER", help="anderer Inhaltsordner (zum Testen)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.check is not None:
+        from app.model.check import run_check
+
+        return run_check(Path(args.check) if args.check else None, sys.stdout)
+    from app.ui.application import run
+
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

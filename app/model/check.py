@@ -1,0 +1,43 @@
+"""``regelfrisch --check``: validate content and report ``file:line: message``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TextIO
+
+from app.model.loader import GAME_FILE, FailedGame, Library, load_game, load_library
+from app.model.paths import content_root
+from app.model.yaml_source import ContentError
+
+
+def check_folder(folder: Path) -> Library:
+    """A content root (one folder per game) or a single game folder."""
+    if (folder / GAME_FILE).exists():
+        library = Library()
+        try:
+            library.games.append(load_game(folder))
+        except ContentError as exc:
+            library.failures.append(FailedGame(folder.name, folder, exc.problems))
+        return library
+    return load_library(folder)
+
+
+def run_check(folder: Path | None, out: TextIO) -> int:
+    library = check_folder(folder or content_root())
+    for problem in library.problems:
+        print(problem, file=out)
+    if library.failures:
+        count = len(library.problems)
+        print(f"{count} Problem{'e' if count != 1 else ''} in "
+              f"{len(library.failures)} Spiel{'en' if len(library.failures) != 1 else ''}.",
+              file=out)
+        return 1
+    if not library.games:
+        print(f"{folder or content_root()}: keine Spielordner gefunden.", file=out)
+        return 1
+    quiz = sum(len(g.game.quiz) for g in library.games)
+    examples = sum(len(g.examples) for g in library.games)
+    names = ", ".join(g.game.title for g in library.games)
+    print(f"Alles in Ordnung: {len(library.games)} Spiele ({names}), {quiz} Quizfragen, "
+          f"{examples} Beispiele von der Regel-Engine bestätigt.")
+    return 0

@@ -1,0 +1,23 @@
+"""Where the shipped content and resources live, installed or in a checkout."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+
+
+def _shipped(name: str) -> Path:
+    # In a wheel the folders are packaged inside ``app``; in a source checkout
+    # (and an editable install) they sit beside it at the top level.
+    packaged = Path(str(files("app") / name))
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / name
+
+
+def content_root() -> Path:
+    return _shipped("content")
+
+
+def resources_root() -> Path:
+    return _shipped("resources")

@@ -1,0 +1,237 @@
+"""The content schema: one set of models for every game's refresher.
+
+A game folder holds three YAML files that together make one :class:`Game`:
+
+``game.yaml``
+    meta, summary, steps, numbers, pitfalls, interpretations, open questions, variants
+``quiz.yaml``
+    ``quiz:`` a list of :class:`QuizItem`
+``examples.yaml``
+    ``examples:`` a list of :class:`WorkedExample`, each checked by the game's engine
+
+Text fields are Markdown. Page references are data (``pages: [3, 4]``) and are
+rendered by :func:`format_pages`, never written into the prose.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+
+Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9A-Fa-f]{6}$")]
+
+# A page reference is a page of the game's booklet (an int), or a string for
+# another source, e.g. "engl. 3" for the English booklet's page 3.
+PageRef = int | Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=30)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _check_pages(pages: list[PageRef]) -> list[PageRef]:
+    for page in pages:
+        if isinstance(page, int) and not 1 <= page <= 999:
+            raise ValueError(f"Seitenzahl {page} ist keine gültige Seite")
+    return pages
+
+
+class Item(_Strict):
+    """A game's item or resource with the colour a player sees on the table."""
+
+    id: Id
+    name: Text
+    colour: Colour
+    confirmed: bool = True
+
+
+class Meta(_Strict):
+    title: Text
+    publisher: Text
+    year: int | None = None
+    designer: str | None = None
+    players: Text
+    edition: Text
+    booklet: Text
+    booklet_pages: int | None = Field(default=None, ge=1, le=200)
+    language: Text = "de"
+    source_note: Text
+    accent: Colour | None = None
+    items: list[Item] = []
+
+
+class Step(_Strict):
+    id: Id
+    number: int = Field(ge=0, le=20)
+    title: Text
+    text: Text
+    pages: list[PageRef] = []
+    optional: bool = False
+
+    _pages = field_validator("pages")(_check_pages)
+
+
+class NumberRow(_Strict):
+    id: Id
+    label: Text
+    value: Text
+    pages: list[PageRef] = []
+
+    _pages = field_validator("pages")(_check_pages)
+
+
+class Pitfall(_Strict):
+    """An easy-to-forget rule; the list order is the order of importance."""
+
+    id: Id
+    title: Text
+    wrong: Text
+    right: Text
+    pages: list[PageRef] = []
+
+    _pages = field_validator("pages")(_check_pages)
+
+
+class Interpretation(_Strict):
+    """One of our rulings where the sources are silent or wrong."""
+
+    id: Id
+    code: Annotated[str, StringConstraints(pattern=r"^[A-Z]{1,2}[0-9]{1,2}$")]
+    title: Text
+    ruling: Text
+    reason: Text
+    pages: list[PageRef] = []
+
+    _pages = field_validator("pages")(_check_pages)
+
+
+class OpenQuestion(_Strict):
+    id: Id
+    text: Text
+
+
+class Variant(_Strict):
+    id: Id
+    title: Text
+    text: Text
+    pages: list[PageRef] = []
+
+    _pages = field_validator("pages")(_check_pages)
+
+
+class GameFile(_Strict):
+    """The content of ``game.yaml``."""
+
+    meta: Meta
+    summary: Text
+    starts: Text
+    steps: list[Step] = Field(min_length=1)
+    numbers: list[NumberRow] = Field(min_length=1)
+    pitfalls: list[Pitfall] = Field(min_length=1)
+    interpretations: list[Interpretation] = []
+    open_questions: list[OpenQuestion] = []
+    variants: list[Variant] = []
+
+
+class QuizItem(_Strict):
+    id: Id
+    question: Text
+    answer: Text
+    explanation: Text
+    pages: list[PageRef] = []
+    tests: list[Id] = Field(min_length=1)
+
+    _pages = field_validator("pages")(_check_pages)
+
+
+class QuizFile(_Strict):
+    quiz: list[QuizItem] = Field(min_length=1)
+
+
+ExpectedValue = int | bool | str | list[int | str | bool] | None
+
+
+class WorkedExample(_Strict):
+    """A position in the engine's notation, an action, and what the rules must give.
+
+    Only the keys named in ``expect`` are compared; the engine knows which keys
+    it can answer and rejects any other.
+    """
+
+    id: Id
+    title: Text
+    tests: list[Id] = Field(min_length=1)
+    position: Text
+    action: Text
+    expect: dict[Annotated[str, StringConstraints(pattern=r"^[a-z_]+$")], ExpectedValue] = Field(
+        min_length=1
+    )
+    note: str | None = None
+
+
+class ExamplesFile(_Strict):
+    examples: list[WorkedExample] = []
+
+
+class Game(_Strict):
+    """A whole game's refresher, assembled by the loader from the three files."""
+
+    id: Id
+    content: GameFile
+    quiz: list[QuizItem]
+    examples: list[WorkedExample]
+
+    @property
+    def title(self) -> str:
+        return self.content.meta.title
+
+    def linkable_ids(self) -> dict[str, str]:
+        """Every id a quiz item or example may point at, with its kind."""
+        ids: dict[str, str] = {}
+        for step in self.content.steps:
+            ids[step.id] = "step"
+        for row in self.content.numbers:
+            ids[row.id] = "number"
+        for pit in self.content.pitfalls:
+            ids[pit.id] = "pitfall"
+        for interp in self.content.interpretations:
+            ids[interp.id] = "interpretation"
+        for variant in self.content.variants:
+            ids[variant.id] = "variant"
+        return ids
+
+
+def format_pages(pages: list[Any]) -> str:
+    """Render page refs as a reader expects them: ``[3, 4]`` → ``S. 3–4``.
+
+    Runs of consecutive pages collapse to a range; references to other
+    sources (strings such as ``"engl. 3"``) follow after a semicolon.
+    """
+    numbers = sorted({p for p in pages if isinstance(p, int)})
+    others = [p for p in pages if not isinstance(p, int)]
+    parts: list[str] = []
+    run_start = prev = None
+    for page in numbers:
+        if prev is not None and page == prev + 1:
+            prev = page
+            continue
+        if run_start is not None:
+            parts.append(_run(run_start, prev))
+        run_start = prev = page
+    if run_start is not None:
+        parts.append(_run(run_start, prev))
+    chunks = []
+    if parts:
+        chunks.append("S. " + ", ".join(parts))
+    for other in others:
+        match = re.match(r"^(.*?)\s*(\d[\d–-]*)$", other)
+        chunks.append(f"{match.group(1)} S. {match.group(2)}".strip() if match else other)
+    return "; ".join(chunks)
+
+
+def _run(start: int, end: int) -> str:
+    return str(start) if start == end else f"{start}–{end}"

@@ -1,0 +1,83 @@
+"""Starting the Qt application: the window, or an offscreen job such as ``--screenshot``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+from app import __version__
+from app.model.loader import Library, LoadedGame, load_library
+from app.model.paths import content_root, resources_root
+from app.ui.app_state import AppState, Services
+from app.ui.main_window import MainWindow
+from app.ui.theme import apply_theme, colours_for
+
+DEFAULT_SIZE = (1280, 800)
+
+
+def make_application(argv: list[str] | None = None) -> QApplication:
+    app = QApplication.instance() or QApplication(argv or sys.argv[:1])
+    QCoreApplication.setOrganizationName("Regelfrisch")
+    QCoreApplication.setApplicationName("Regelfrisch")
+    QCoreApplication.setApplicationVersion(__version__)
+    app.setWindowIcon(QIcon(str(resources_root() / "app-icon.svg")))
+    apply_theme(app, colours_for("system"))
+    return app
+
+
+def create_main_window(library: Library, game: str | None = None) -> MainWindow:
+    state = AppState(library)
+    if game:
+        state.select_game(game)
+    window = MainWindow(state, Services(state))
+    window.resize(*DEFAULT_SIZE)
+    return window
+
+
+def run(args: argparse.Namespace) -> int:
+    offscreen_job = bool(args.screenshot or args.pdf)
+    if offscreen_job:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = make_application()
+    library = load_library(Path(args.content) if args.content else content_root())
+    for problem in library.problems:
+        print(problem, file=sys.stderr)
+    window = create_main_window(library, args.game)
+    if args.screenshot:
+        written = save_screenshots(window, Path(args.screenshot))
+        print(f"{len(written)} Bildschirmfotos in {args.screenshot} gespeichert.")
+        return 0
+    window.show()
+    return app.exec()
+
+
+def save_screenshots(window: MainWindow, folder: Path, size: tuple[int, int] = DEFAULT_SIZE,
+                     games: list[str] | None = None) -> list[Path]:
+    """Render every section of every loaded game into ``folder`` as PNG files."""
+    folder.mkdir(parents=True, exist_ok=True)
+    window.resize(*size)
+    window.show()
+    written: list[Path] = []
+    for entry in window.state.library.entries():
+        if games and entry.id not in games:
+            continue
+        window.state.select_game(entry.id)
+        if not isinstance(entry, LoadedGame):
+            written.append(_grab(window, folder / f"{entry.id}-probleme.png"))
+            continue
+        for index, section in enumerate(window.sections(), start=1):
+            window.view_for(section.key)
+            written.append(_grab(window, folder / f"{entry.id}-{index:02d}-{section.key}.png"))
+    return written
+
+
+def _grab(window: MainWindow, path: Path) -> Path:
+    QApplication.processEvents()
+    window.grab().save(str(path))
+    return path

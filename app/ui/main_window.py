@@ -1,0 +1,185 @@
+"""The main window: game switcher and sections on the left, the open section on the right."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.model.loader import FailedGame, LoadedGame
+from app.model.paths import resources_root
+from app.ui.app_state import AppState, Services
+from app.ui.sections import Section, sections_for
+from app.ui.views.problems_view import ProblemsView
+
+SIDEBAR_WIDTH = 216
+SECTION_KEY = Qt.ItemDataRole.UserRole
+
+
+def icon(name: str) -> QIcon:
+    return QIcon(str(resources_root() / "icons" / f"{name}.svg"))
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, state: AppState, services: Services | None = None):
+        super().__init__()
+        self.state = state
+        self.services = services or Services(state)
+        self._views: dict[tuple[str, str], QWidget] = {}
+        self.setWindowIcon(QIcon(str(resources_root() / "app-icon.svg")))
+        self.setMinimumSize(QSize(760, 560))
+
+        central = QWidget()
+        layout = QHBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self._build_sidebar())
+        self.stack = QStackedWidget()
+        layout.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+
+        self.status_text = QLabel()
+        self.status_text.setObjectName("StatusText")
+        self.statusBar().addWidget(self.status_text, 1)
+        self.statusBar().setSizeGripEnabled(False)
+
+        state.gameChanged.connect(self._show_game)
+        state.sectionChanged.connect(self._show_section)
+        self._show_game(state.game_id)
+
+    # -- building ---------------------------------------------------------------------------
+
+    def _build_sidebar(self) -> QWidget:
+        sidebar = QFrame()
+        sidebar.setObjectName("Sidebar")
+        sidebar.setFixedWidth(SIDEBAR_WIDTH)
+        layout = QVBoxLayout(sidebar)
+        layout.setContentsMargins(14, 18, 14, 14)
+        layout.setSpacing(8)
+        title = QLabel("Regelfrisch")
+        title.setObjectName("AppTitle")
+        subtitle = QLabel("Regeln auffrischen vor dem Spieleabend")
+        subtitle.setObjectName("AppSubtitle")
+        subtitle.setWordWrap(True)
+        layout.addWidget(title)
+        layout.addWidget(subtitle)
+
+        self.game_switcher = QComboBox()
+        self.game_switcher.setObjectName("GameSwitcher")
+        self.game_switcher.setAccessibleName("Spiel wählen")
+        for entry in self.state.library.entries():
+            if isinstance(entry, LoadedGame):
+                self.game_switcher.addItem(entry.game.title, entry.id)
+            else:
+                self.game_switcher.addItem(f"{entry.id} (fehlerhaft)", entry.id)
+        self.game_switcher.currentIndexChanged.connect(
+            lambda i: self.state.select_game(self.game_switcher.itemData(i)))
+        layout.addWidget(self.game_switcher)
+        layout.addSpacing(6)
+
+        self.section_list = QListWidget()
+        self.section_list.setObjectName("SectionList")
+        self.section_list.setAccessibleName("Abschnitte")
+        self.section_list.setIconSize(QSize(18, 18))
+        self.section_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.section_list.currentItemChanged.connect(self._on_section_item)
+        layout.addWidget(self.section_list, 1)
+        return sidebar
+
+    # -- reacting to the state -----------------------------------------------------------
+
+    def current_entry(self) -> LoadedGame | FailedGame | None:
+        return next((e for e in self.state.library.entries() if e.id == self.state.game_id), None)
+
+    def sections(self) -> list[Section]:
+        entry = self.current_entry()
+        return sections_for(entry) if isinstance(entry, LoadedGame) else []
+
+    def _show_game(self, game_id: str) -> None:
+        entry = self.current_entry()
+        index = self.game_switcher.findData(game_id)
+        if index >= 0 and index != self.game_switcher.currentIndex():
+            self.game_switcher.blockSignals(True)
+            self.game_switcher.setCurrentIndex(index)
+            self.game_switcher.blockSignals(False)
+        self.section_list.blockSignals(True)
+        self.section_list.clear()
+        for section in self.sections():
+            item = QListWidgetItem(icon(section.icon), section.title)
+            item.setData(SECTION_KEY, section.key)
+            self.section_list.addItem(item)
+        self.section_list.blockSignals(False)
+        if entry is None:
+            self.setWindowTitle("Regelfrisch")
+            return
+        if isinstance(entry, FailedGame):
+            self.setWindowTitle(f"Regelfrisch — {entry.id} (fehlerhaft)")
+            self._set_page(("!" + entry.id, ""), lambda: ProblemsView(entry))
+            self.status_text.setText(
+                f"{len(entry.problems)} Problem(e) in den Inhalten von „{entry.id}“.")
+            return
+        self.setWindowTitle(f"Regelfrisch — {entry.game.title}")
+        keys = [s.key for s in self.sections()]
+        if self.state.section not in keys:
+            self.state.section = keys[0]
+        self._show_section(self.state.section)
+        self._update_status(entry)
+
+    def _show_section(self, key: str) -> None:
+        entry = self.current_entry()
+        if not isinstance(entry, LoadedGame):
+            return
+        section = next((s for s in self.sections() if s.key == key), None)
+        if section is None:
+            return
+        for row in range(self.section_list.count()):
+            item = self.section_list.item(row)
+            if item.data(SECTION_KEY) == key and self.section_list.currentRow() != row:
+                self.section_list.blockSignals(True)
+                self.section_list.setCurrentRow(row)
+                self.section_list.blockSignals(False)
+        self._set_page((entry.id, key), lambda: section.build(entry, self.services))
+
+    def _set_page(self, cache_key: tuple[str, str], build) -> None:
+        view = self._views.get(cache_key)
+        if view is None:
+            view = build()
+            self._views[cache_key] = view
+            self.stack.addWidget(view)
+        self.stack.setCurrentWidget(view)
+
+    def _on_section_item(self, item: QListWidgetItem | None) -> None:
+        if item is not None:
+            self.state.select_section(item.data(SECTION_KEY))
+
+    def _update_status(self, entry: LoadedGame) -> None:
+        checked = sum(1 for r in entry.examples.values() if r.ok)
+        parts = [f"{entry.game.content.meta.booklet}"]
+        if checked:
+            parts.append(f"{checked} Rechenbeispiele von der Regel-Engine geprüft")
+        failures = len(self.state.library.failures)
+        if failures:
+            parts.append(f"{failures} Spiel(e) fehlerhaft")
+        self.status_text.setText(" · ".join(parts))
+
+    # -- for tests, screenshots and other windows ---------------------------------------
+
+    def current_view(self) -> QWidget:
+        return self.stack.currentWidget()
+
+    def view_for(self, key: str) -> QWidget:
+        """Open section ``key`` of the current game and return its view."""
+        self.state.select_section(key)
+        self._show_section(key)
+        return self.current_view()

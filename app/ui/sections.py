@@ -1,0 +1,54 @@
+"""The sections of a game's refresher, in sidebar order.
+
+Each section names its view class as ``module:Class``; the module is imported
+when the section is first opened, which keeps the start of the app quick.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import QWidget
+
+from app.model.loader import LoadedGame
+from app.ui.app_state import Services
+
+
+@dataclass(frozen=True)
+class Section:
+    key: str
+    title: str
+    icon: str
+    view: str
+    shown: Callable[[LoadedGame], bool] = lambda loaded: True
+
+    def build(self, loaded: LoadedGame, services: Services) -> QWidget:
+        module_name, class_name = self.view.split(":")
+        view_class = getattr(importlib.import_module(module_name), class_name)
+        return view_class(loaded, services)
+
+
+def _has(attribute: str) -> Callable[[LoadedGame], bool]:
+    return lambda loaded: bool(getattr(loaded.game.content, attribute))
+
+
+SECTIONS: tuple[Section, ...] = (
+    Section("summary", "In 30 Sekunden", "summary", "app.ui.views.summary_view:SummaryView"),
+    Section("turn", "Dein Zug", "turn", "app.ui.views.steps_view:StepsView"),
+    Section("numbers", "Die Zahlen", "numbers", "app.ui.views.numbers_view:NumbersView"),
+    Section("pitfalls", "Leicht vergessen", "pitfalls", "app.ui.views.pitfalls_view:PitfallsView"),
+    Section("quiz", "Weißt du's noch?", "quiz", "app.ui.views.quiz_list_view:QuizListView"),
+    Section("interpretations", "Auslegungen", "interpretations",
+            "app.ui.views.interpretations_view:InterpretationsView",
+            lambda loaded: bool(loaded.game.content.interpretations
+                                or loaded.game.content.open_questions)),
+    Section("variants", "Varianten", "variants", "app.ui.views.variants_view:VariantsView",
+            _has("variants")),
+    Section("source", "Quelle", "source", "app.ui.views.source_view:SourceView"),
+)
+
+
+def sections_for(loaded: LoadedGame) -> list[Section]:
+    return [s for s in SECTIONS if s.shown(loaded)]

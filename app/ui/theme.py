@@ -1,0 +1,89 @@
+"""Colours and the application style sheet, for light and dark mode."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from string import Template
+
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from app.model.paths import resources_root
+
+
+@dataclass(frozen=True)
+class Colours:
+    bg: str
+    surface: str
+    sidebar: str
+    text: str
+    muted: str
+    accent: str
+    accent_soft: str
+    line: str
+    wrong: str
+    wrong_bg: str
+    right: str
+    right_bg: str
+    mark: str
+    mark_bg: str
+    pill_bg: str
+    zebra: str
+
+
+LIGHT = Colours(
+    bg="#FAFAF7", surface="#FFFFFF", sidebar="#F0F0EB", text="#1F2328", muted="#5F6670",
+    accent="#1F5E8C", accent_soft="#DCE8F2", line="#E3E3DE", wrong="#B3261E", wrong_bg="#FBEAEA",
+    right="#1E7B45", right_bg="#E7F4EC", mark="#8A5A00", mark_bg="#FFF1CC", pill_bg="#ECECE6",
+    zebra="#F4F4EF",
+)
+DARK = Colours(
+    bg="#1C1E21", surface="#24272B", sidebar="#17191C", text="#E6E6E6", muted="#A4A9B0",
+    accent="#6FA8DC", accent_soft="#23384A", line="#33363A", wrong="#F28B82", wrong_bg="#3A2323",
+    right="#81C995", right_bg="#1F3326", mark="#F6C766", mark_bg="#3B3120", pill_bg="#2E3237",
+    zebra="#212428",
+)
+
+
+def system_prefers_dark() -> bool:
+    hints = QGuiApplication.styleHints()
+    scheme = getattr(hints, "colorScheme", None)
+    return bool(scheme and scheme() == Qt.ColorScheme.Dark)
+
+
+def colours_for(mode: str) -> Colours:
+    """``mode`` is "hell", "dunkel" or "system"."""
+    if mode == "dunkel" or (mode == "system" and system_prefers_dark()):
+        return DARK
+    return LIGHT
+
+
+def apply_theme(app: QApplication, colours: Colours, font_pt: float = 11.0) -> None:
+    palette = QPalette()
+    for role, value in (
+        (QPalette.ColorRole.Window, colours.bg), (QPalette.ColorRole.Base, colours.surface),
+        (QPalette.ColorRole.AlternateBase, colours.zebra), (QPalette.ColorRole.Text, colours.text),
+        (QPalette.ColorRole.WindowText, colours.text), (QPalette.ColorRole.Button, colours.surface),
+        (QPalette.ColorRole.ButtonText, colours.text), (QPalette.ColorRole.Highlight, colours.accent),
+        (QPalette.ColorRole.HighlightedText, colours.surface),
+        (QPalette.ColorRole.ToolTipBase, colours.surface),
+        (QPalette.ColorRole.ToolTipText, colours.text),
+        (QPalette.ColorRole.PlaceholderText, colours.muted), (QPalette.ColorRole.Link, colours.accent),
+    ):
+        palette.setColor(role, QColor(value))
+    app.setPalette(palette)
+    font = app.font()
+    font.setPointSizeF(font_pt)
+    app.setFont(font)
+    app.setStyleSheet(style_sheet(colours, font_pt))
+
+
+def style_sheet(colours: Colours, font_pt: float = 11.0) -> str:
+    template = Template((resources_root() / "style.qss").read_text(encoding="utf-8"))
+    sizes = {"body": f"{font_pt:.1f}", "small": f"{font_pt * 0.85:.1f}",
+             "h1": f"{font_pt * 1.6:.1f}", "h2": f"{font_pt * 1.25:.1f}",
+             "big": f"{font_pt * 2.2:.1f}"}
+    icons = (resources_root() / "icons").as_posix()
+    return template.substitute(asdict(colours), icons=icons,
+                               **{f"pt_{k}": v for k, v in sizes.items()})

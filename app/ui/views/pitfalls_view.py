@@ -1,0 +1,37 @@
+"""„Leicht vergessen“: wrong belief against correct rule, most important first."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+from app.model.loader import LoadedGame
+from app.ui.app_state import Services
+from app.ui.widgets import Box, Card, PageColumn, label, page_pill, row
+
+
+class PitfallsView(PageColumn):
+    def __init__(self, loaded: LoadedGame, services: Services | None = None):
+        super().__init__("Leicht vergessen",
+                         "Was man nach einer Pause am ehesten falsch im Kopf hat – "
+                         "das Wichtigste zuerst.")
+        self.anchors = {}
+        for rank, pitfall in enumerate(loaded.game.content.pitfalls, start=1):
+            card = Card()
+            number = QLabel(str(rank))
+            number.setObjectName("Rank")
+            number.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            number.setAccessibleName(f"Rang {rank}")
+            title = label(f"**{pitfall.title}**", "H2")
+            card.body.addLayout(row(number, title, page_pill(pitfall.pages), stretch_at=2))
+            wrong = Box("WrongBox")
+            wrong.body.addWidget(label("Nicht:", "WrongTag", rich=False))
+            wrong.body.addWidget(label(pitfall.wrong))
+            right = Box("RightBox")
+            right.body.addWidget(label("Richtig:", "RightTag", rich=False))
+            right.body.addWidget(label(pitfall.right))
+            card.body.addWidget(wrong)
+            card.body.addWidget(right)
+            self.anchors[pitfall.id] = card
+            self.add(card)
+        self.finish()

@@ -1,0 +1,158 @@
+"""Small building blocks every section view uses: the page column, cards, pills, Markdown."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import markdown
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.model.schema import format_pages
+
+COLUMN_MAX_WIDTH = 760
+PAGE_MARGIN = 28
+
+
+@lru_cache(maxsize=2048)
+def markdown_html(text: str) -> str:
+    """Markdown → the HTML subset QLabel renders; single paragraphs lose their <p> margins."""
+    html = markdown.markdown(text.strip(), extensions=["sane_lists"])
+    if html.count("<p>") == 1 and html.startswith("<p>") and html.endswith("</p>"):
+        html = html[3:-4]
+    return html
+
+
+def label(text: str, name: str = "Body", *, rich: bool = True, wrap: bool = True) -> QLabel:
+    widget = QLabel()
+    widget.setObjectName(name)
+    widget.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
+    widget.setText(markdown_html(text) if rich else text)
+    widget.setWordWrap(wrap)
+    widget.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    widget.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+    return widget
+
+
+def heading(text: str, level: int = 1) -> QLabel:
+    widget = label(text, "H1" if level == 1 else "H2", rich=False)
+    widget.setAccessibleName(text)
+    return widget
+
+
+def pill(text: str, name: str = "Pill") -> QLabel:
+    widget = QLabel(text)
+    widget.setObjectName(name)
+    widget.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+    return widget
+
+
+def page_pill(pages: list) -> QLabel | None:
+    """The rulebook reference as a small muted pill, or nothing when there is none."""
+    text = format_pages(pages)
+    if not text:
+        return None
+    widget = pill(text)
+    widget.setToolTip(f"Spielregel, {text}")
+    return widget
+
+
+def row(*widgets: QWidget | None, stretch_at: int | None = None, spacing: int = 8) -> QHBoxLayout:
+    layout = QHBoxLayout()
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(spacing)
+    for index, widget in enumerate(w for w in widgets if w is not None):
+        if stretch_at is not None and index == stretch_at:
+            layout.addStretch(1)
+        layout.addWidget(widget)
+    if stretch_at is None:
+        layout.addStretch(1)
+    return layout
+
+
+class Card(QFrame):
+    """A rounded block with its own padding; pitfalls, steps and quiz items sit in cards."""
+
+    def __init__(self, parent: QWidget | None = None, *, padding: int = 18, spacing: int = 10):
+        super().__init__(parent)
+        self.setObjectName("Card")
+        self.body = QVBoxLayout(self)
+        self.body.setContentsMargins(padding, padding - 2, padding, padding - 2)
+        self.body.setSpacing(spacing)
+
+    def set_marked(self, marked: bool) -> None:
+        self.setProperty("marked", marked)
+        self.style().unpolish(self)
+        self.style().polish(self)
+
+
+class Box(QFrame):
+    """A tinted box without border, e.g. the "Nicht:" and "Richtig:" parts of a pitfall."""
+
+    def __init__(self, name: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.body = QVBoxLayout(self)
+        self.body.setContentsMargins(12, 9, 12, 9)
+        self.body.setSpacing(3)
+
+
+class PageColumn(QScrollArea):
+    """A scrolling page whose content stays a readable column, centred in wide windows."""
+
+    def __init__(self, title: str, lead: str | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("Page")
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        outer = QWidget()
+        self._outer_layout = QHBoxLayout(outer)
+        self._outer_layout.setContentsMargins(PAGE_MARGIN, PAGE_MARGIN, PAGE_MARGIN, PAGE_MARGIN)
+        self.column = QWidget()
+        self.column.setObjectName("Column")
+        self._outer_layout.addWidget(self.column)
+        self.layout_ = QVBoxLayout(self.column)
+        self.layout_.setContentsMargins(0, 0, 0, 0)
+        self.layout_.setSpacing(16)
+        self.setWidget(outer)
+        self.title = title
+        self.add(heading(title))
+        if lead:
+            self.add(label(lead, "Lead"))
+        self._finished = False
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        # Side margins grow with the window so the text stays one readable,
+        # centred column instead of stretching across a wide screen.
+        width = self.viewport().width()
+        side = max(PAGE_MARGIN, (width - COLUMN_MAX_WIDTH) // 2)
+        self._outer_layout.setContentsMargins(side, PAGE_MARGIN, side, PAGE_MARGIN)
+        super().resizeEvent(event)
+
+    def add(self, widget: QWidget) -> QWidget:
+        self.layout_.addWidget(widget)
+        return widget
+
+    def add_layout(self, layout) -> None:
+        self.layout_.addLayout(layout)
+
+    def add_spacing(self, pixels: int) -> None:
+        self.layout_.addSpacing(pixels)
+
+    def finish(self) -> None:
+        """Push everything to the top so short pages don't spread out."""
+        if not self._finished:
+            self.layout_.addStretch(1)
+            self._finished = True
+
+    def scroll_to(self, widget: QWidget) -> None:
+        self.ensureWidgetVisible(widget, 0, 40)

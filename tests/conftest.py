@@ -1,0 +1,23 @@
+"""Shared test set-up: Qt runs offscreen, user data goes to a temporary folder."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
+
+import pytest  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURES = REPO / "tests" / "model" / "fixtures"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_user_data(tmp_path_factory, monkeypatch):
+    # Tests must never read or write a real user's progress or settings.
+    data = tmp_path_factory.mktemp("userdata")
+    monkeypatch.setenv("REGELFRISCH_DATA", str(data))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(data / "config"))
+    return data
