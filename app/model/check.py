@@ -38,6 +38,7 @@ def run_check(folder: Path | None, out: TextIO) -> int:
     quiz = sum(len(g.game.quiz) for g in library.games)
     examples = sum(len(g.examples) for g in library.games)
     names = ", ".join(g.game.title for g in library.games)
-    print(f"Alles in Ordnung: {len(library.games)} Spiele ({names}), {quiz} Quizfragen, "
+    games = f"{len(library.games)} Spiel{'e' if len(library.games) != 1 else ''}"
+    print(f"Alles in Ordnung: {games} ({names}), {quiz} Quizfragen, "
           f"{examples} Beispiele von der Regel-Engine bestätigt.")
     return 0

@@ -71,8 +71,9 @@ def load_library(root: Path) -> Library:
         library.failures.append(
             FailedGame(root.name, root, [Problem(root, None, "Der Inhaltsordner fehlt.")]))
         return library
-    folders = sorted((p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))),
-                     key=lambda p: _order_key(p.name))
+    folders = sorted(
+        (p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))),
+        key=lambda p: _order_key(p.name))
     for folder in folders:
         try:
             library.games.append(load_game(folder))

@@ -26,7 +26,8 @@ Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9A-Fa-f]{6}$")]
 
 # A page reference is a page of the game's booklet (an int), or a string for
 # another source, e.g. "engl. 3" for the English booklet's page 3.
-PageRef = int | Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=30)]
+PageRef = int | Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=30)]
 
 
 class _Strict(BaseModel):

@@ -43,9 +43,9 @@ def _data_path(source: YamlSource, loc: tuple) -> tuple:
     path: list = []
     node = source.data
     for part in loc:
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+        in_dict = isinstance(node, dict) and part in node
+        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        if in_dict or in_list:
             node = node[part]
         elif isinstance(node, dict) or part == loc[-1]:
             path.append(part)

@@ -124,12 +124,14 @@ def _index(path: Path, node: yaml.Node, loc: LinePath, lines: dict, seen: set, d
                 raise _error(path, key_node.start_mark.line + 1,
                              "Anker und Verweise (&name / *name) sind nicht erlaubt.")
             if not isinstance(key_node, yaml.ScalarNode):
-                raise _error(path, key_node.start_mark.line + 1, "Schlüssel müssen einfache Wörter sein.")
+                raise _error(path, key_node.start_mark.line + 1,
+                             "Schlüssel müssen einfache Wörter sein.")
             key = key_node.value
             child = (*loc, key)
             if child in lines:
                 raise _error(path, key_node.start_mark.line + 1,
-                             f"Der Schlüssel „{key}“ steht doppelt (zuerst in Zeile {lines[child]}).")
+                             f"Der Schlüssel „{key}“ steht doppelt "
+                             f"(zuerst in Zeile {lines[child]}).")
             lines[child] = key_node.start_mark.line + 1
             _index(path, value_node, child, lines, seen, depth + 1)
     elif isinstance(node, yaml.SequenceNode):

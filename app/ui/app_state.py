@@ -3,27 +3,49 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from app.model.loader import Library
+if TYPE_CHECKING:
+    from app.model.loader import Library
 
 
 class AppState(QObject):
-    """Which game and which section the user is looking at."""
+    """Which game and which section the user is looking at.
 
+    The library may arrive after the window is shown (see ``application.run``),
+    so views must cope with ``library`` being ``None`` until ``libraryChanged``.
+    """
+
+    libraryChanged = Signal()
     gameChanged = Signal(str)
     sectionChanged = Signal(str)
 
-    def __init__(self, library: Library, parent: QObject | None = None):
+    def __init__(self, library: Library | None = None, parent: QObject | None = None):
         super().__init__(parent)
-        self.library = library
-        entries = library.entries()
-        self.game_id: str = entries[0].id if entries else ""
+        self.library: Library | None = None
+        self.game_id: str = ""
         self.section: str = "summary"
+        self.wanted_game: str | None = None
+        if library is not None:
+            self.set_library(library)
+
+    def entries(self) -> list:
+        return self.library.entries() if self.library is not None else []
+
+    def set_library(self, library: Library) -> None:
+        self.library = library
+        ids = [e.id for e in library.entries()]
+        if self.wanted_game in ids:
+            self.game_id = self.wanted_game
+        elif self.game_id not in ids:
+            self.game_id = ids[0] if ids else ""
+        self.libraryChanged.emit()
 
     def select_game(self, game_id: str) -> None:
-        if game_id != self.game_id and any(e.id == game_id for e in self.library.entries()):
+        self.wanted_game = game_id
+        if game_id != self.game_id and any(e.id == game_id for e in self.entries()):
             self.game_id = game_id
             self.gameChanged.emit(game_id)
 

@@ -7,12 +7,11 @@ import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from app import __version__
-from app.model.loader import Library, LoadedGame, load_library
 from app.model.paths import content_root, resources_root
 from app.ui.app_state import AppState, Services
 from app.ui.main_window import MainWindow
@@ -31,10 +30,12 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     return app
 
 
-def create_main_window(library: Library, game: str | None = None) -> MainWindow:
-    state = AppState(library)
+def create_main_window(library=None, game: str | None = None) -> MainWindow:
+    state = AppState()
     if game:
         state.select_game(game)
+    if library is not None:
+        state.set_library(library)
     window = MainWindow(state, Services(state))
     window.resize(*DEFAULT_SIZE)
     return window
@@ -45,16 +46,39 @@ def run(args: argparse.Namespace) -> int:
     if offscreen_job:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = make_application()
-    library = load_library(Path(args.content) if args.content else content_root())
-    for problem in library.problems:
-        print(problem, file=sys.stderr)
-    window = create_main_window(library, args.game)
+    root = Path(args.content) if args.content else content_root()
+    if offscreen_job:
+        window = create_main_window(_load(root), args.game)
+    else:
+        # Show the window first and fill it a moment later: the content
+        # (pydantic, YAML, the engines' checks) must not delay the first frame.
+        window = create_main_window(None, args.game)
     if args.screenshot:
         written = save_screenshots(window, Path(args.screenshot))
         print(f"{len(written)} Bildschirmfotos in {args.screenshot} gespeichert.")
         return 0
     window.show()
+    load = lambda: window.state.set_library(_load(root))  # noqa: E731
+    bench_stop = os.environ.get("REGELFRISCH_EXIT_WHEN_SHOWN")
+    if bench_stop:
+        # For the start-up benchmark: paint the shown window (and, if asked, the
+        # loaded refresher) exactly as the event loop would, then leave.
+        app.processEvents()
+        if bench_stop == "content":
+            load()
+            app.processEvents()
+        return 0
+    QTimer.singleShot(0, load)
     return app.exec()
+
+
+def _load(root: Path):
+    from app.model.loader import load_library
+
+    library = load_library(root)
+    for problem in library.problems:
+        print(problem, file=sys.stderr)
+    return library
 
 
 def save_screenshots(window: MainWindow, folder: Path, size: tuple[int, int] = DEFAULT_SIZE,
@@ -64,11 +88,11 @@ def save_screenshots(window: MainWindow, folder: Path, size: tuple[int, int] = D
     window.resize(*size)
     window.show()
     written: list[Path] = []
-    for entry in window.state.library.entries():
+    for entry in window.state.entries():
         if games and entry.id not in games:
             continue
         window.state.select_game(entry.id)
-        if not isinstance(entry, LoadedGame):
+        if not hasattr(entry, "game"):
             written.append(_grab(window, folder / f"{entry.id}-probleme.png"))
             continue
         for index, section in enumerate(window.sections(), start=1):

@@ -17,11 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.model.loader import FailedGame, LoadedGame
 from app.model.paths import resources_root
 from app.ui.app_state import AppState, Services
 from app.ui.sections import Section, sections_for
-from app.ui.views.problems_view import ProblemsView
 
 SIDEBAR_WIDTH = 216
 SECTION_KEY = Qt.ItemDataRole.UserRole
@@ -54,9 +52,14 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_text, 1)
         self.statusBar().setSizeGripEnabled(False)
 
+        state.libraryChanged.connect(self._on_library)
         state.gameChanged.connect(self._show_game)
         state.sectionChanged.connect(self._show_section)
-        self._show_game(state.game_id)
+        if state.library is not None:
+            self._on_library()
+        else:
+            self.setWindowTitle("Regelfrisch")
+            self.status_text.setText("Inhalte werden geladen …")
 
     # -- building ---------------------------------------------------------------------------
 
@@ -78,11 +81,6 @@ class MainWindow(QMainWindow):
         self.game_switcher = QComboBox()
         self.game_switcher.setObjectName("GameSwitcher")
         self.game_switcher.setAccessibleName("Spiel wählen")
-        for entry in self.state.library.entries():
-            if isinstance(entry, LoadedGame):
-                self.game_switcher.addItem(entry.game.title, entry.id)
-            else:
-                self.game_switcher.addItem(f"{entry.id} (fehlerhaft)", entry.id)
         self.game_switcher.currentIndexChanged.connect(
             lambda i: self.state.select_game(self.game_switcher.itemData(i)))
         layout.addWidget(self.game_switcher)
@@ -99,12 +97,29 @@ class MainWindow(QMainWindow):
 
     # -- reacting to the state -----------------------------------------------------------
 
-    def current_entry(self) -> LoadedGame | FailedGame | None:
-        return next((e for e in self.state.library.entries() if e.id == self.state.game_id), None)
+    def _on_library(self) -> None:
+        self._views.clear()
+        while self.stack.count():
+            widget = self.stack.widget(0)
+            self.stack.removeWidget(widget)
+            widget.deleteLater()
+        self.game_switcher.blockSignals(True)
+        self.game_switcher.clear()
+        for entry in self.state.entries():
+            if _loaded(entry):
+                self.game_switcher.addItem(entry.game.title, entry.id)
+            else:
+                self.game_switcher.addItem(f"{entry.id} (fehlerhaft)", entry.id)
+        self.game_switcher.blockSignals(False)
+        self._show_game(self.state.game_id)
+
+    def current_entry(self):
+        """The current game: a ``LoadedGame``, a ``FailedGame`` or ``None``."""
+        return next((e for e in self.state.entries() if e.id == self.state.game_id), None)
 
     def sections(self) -> list[Section]:
         entry = self.current_entry()
-        return sections_for(entry) if isinstance(entry, LoadedGame) else []
+        return sections_for(entry) if _loaded(entry) else []
 
     def _show_game(self, game_id: str) -> None:
         entry = self.current_entry()
@@ -123,7 +138,9 @@ class MainWindow(QMainWindow):
         if entry is None:
             self.setWindowTitle("Regelfrisch")
             return
-        if isinstance(entry, FailedGame):
+        if not _loaded(entry):
+            from app.ui.views.problems_view import ProblemsView
+
             self.setWindowTitle(f"Regelfrisch — {entry.id} (fehlerhaft)")
             self._set_page(("!" + entry.id, ""), lambda: ProblemsView(entry))
             self.status_text.setText(
@@ -138,7 +155,7 @@ class MainWindow(QMainWindow):
 
     def _show_section(self, key: str) -> None:
         entry = self.current_entry()
-        if not isinstance(entry, LoadedGame):
+        if not _loaded(entry):
             return
         section = next((s for s in self.sections() if s.key == key), None)
         if section is None:
@@ -163,7 +180,7 @@ class MainWindow(QMainWindow):
         if item is not None:
             self.state.select_section(item.data(SECTION_KEY))
 
-    def _update_status(self, entry: LoadedGame) -> None:
+    def _update_status(self, entry) -> None:
         checked = sum(1 for r in entry.examples.values() if r.ok)
         parts = [f"{entry.game.content.meta.booklet}"]
         if checked:
@@ -183,3 +200,8 @@ class MainWindow(QMainWindow):
         self.state.select_section(key)
         self._show_section(key)
         return self.current_view()
+
+
+def _loaded(entry) -> bool:
+    # Duck-typed so this module need not import the model (and pydantic) at start-up.
+    return entry is not None and hasattr(entry, "game")

@@ -9,11 +9,14 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
-from app.model.loader import LoadedGame
 from app.ui.app_state import Services
+
+if TYPE_CHECKING:
+    from app.model.loader import LoadedGame
 
 
 @dataclass(frozen=True)

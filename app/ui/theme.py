@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from string import Template
 
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
 from app.model.paths import resources_root
@@ -65,11 +65,13 @@ def apply_theme(app: QApplication, colours: Colours, font_pt: float = 11.0) -> N
         (QPalette.ColorRole.Window, colours.bg), (QPalette.ColorRole.Base, colours.surface),
         (QPalette.ColorRole.AlternateBase, colours.zebra), (QPalette.ColorRole.Text, colours.text),
         (QPalette.ColorRole.WindowText, colours.text), (QPalette.ColorRole.Button, colours.surface),
-        (QPalette.ColorRole.ButtonText, colours.text), (QPalette.ColorRole.Highlight, colours.accent),
+        (QPalette.ColorRole.ButtonText, colours.text),
+        (QPalette.ColorRole.Highlight, colours.accent),
         (QPalette.ColorRole.HighlightedText, colours.surface),
         (QPalette.ColorRole.ToolTipBase, colours.surface),
         (QPalette.ColorRole.ToolTipText, colours.text),
-        (QPalette.ColorRole.PlaceholderText, colours.muted), (QPalette.ColorRole.Link, colours.accent),
+        (QPalette.ColorRole.PlaceholderText, colours.muted),
+        (QPalette.ColorRole.Link, colours.accent),
     ):
         palette.setColor(role, QColor(value))
     app.setPalette(palette)

@@ -65,15 +65,15 @@ def page_pill(pages: list) -> QLabel | None:
     return widget
 
 
-def row(*widgets: QWidget | None, stretch_at: int | None = None, spacing: int = 8) -> QHBoxLayout:
+def row(*widgets: QWidget | None, grow: int | None = None, spacing: int = 10) -> QHBoxLayout:
+    """Widgets side by side; ``grow`` names the one that takes the spare width."""
     layout = QHBoxLayout()
     layout.setContentsMargins(0, 0, 0, 0)
     layout.setSpacing(spacing)
-    for index, widget in enumerate(w for w in widgets if w is not None):
-        if stretch_at is not None and index == stretch_at:
-            layout.addStretch(1)
-        layout.addWidget(widget)
-    if stretch_at is None:
+    for index, widget in enumerate(widgets):
+        if widget is not None:
+            layout.addWidget(widget, 1 if index == grow else 0)
+    if grow is None:
         layout.addStretch(1)
     return layout
 
@@ -130,7 +130,7 @@ class PageColumn(QScrollArea):
             self.add(label(lead, "Lead"))
         self._finished = False
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+    def resizeEvent(self, event) -> None:
         # Side margins grow with the window so the text stays one readable,
         # centred column instead of stretching across a wide screen.
         width = self.viewport().width()

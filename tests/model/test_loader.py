@@ -42,7 +42,8 @@ def _replace(path: Path, old: str, new: str) -> None:
 
 # (name, file, mutation, expected line, words the German message must contain)
 BROKEN_TEXT = [
-    ("yaml-syntax", "game.yaml", ("title: Würfeln", "title: [Würfeln"), None, ["YAML-Syntaxfehler"]),
+    ("yaml-syntax", "game.yaml", ("title: Würfeln", "title: [Würfeln"), None,
+     ["YAML-Syntaxfehler"]),
     ("unknown-key", "game.yaml", ("  players:", "  spieler: 3\n  players:"), 4, ["unbekanntes Feld",
                                                                                "meta.spieler"]),
     ("missing-field", "game.yaml", ("    wrong: Ich würfle dreimal.\n", ""), 23,

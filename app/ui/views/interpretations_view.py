@@ -11,13 +11,13 @@ class InterpretationsView(PageColumn):
     def __init__(self, loaded: LoadedGame, services: Services | None = None):
         content = loaded.game.content
         super().__init__("Auslegungen",
-                         "Hier schweigt die Regel oder widerspricht sich. So haben wir entschieden – "
-                         "und so rechnet auch unsere Regel-Engine.")
+                         "Hier schweigt die Regel oder widerspricht sich. So haben wir "
+                         "entschieden – und so rechnet auch unsere Regel-Engine.")
         self.anchors = {}
         for interp in content.interpretations:
             card = Card()
             card.body.addLayout(row(pill(interp.code, "Code"), label(f"**{interp.title}**", "H2"),
-                                    page_pill(interp.pages), stretch_at=2))
+                                    page_pill(interp.pages), grow=1))
             card.body.addWidget(label(interp.ruling))
             card.body.addWidget(label(f"*Warum:* {interp.reason}", "Lead"))
             self.anchors[interp.id] = card

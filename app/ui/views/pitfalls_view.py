@@ -23,7 +23,7 @@ class PitfallsView(PageColumn):
             number.setAlignment(Qt.AlignmentFlag.AlignCenter)
             number.setAccessibleName(f"Rang {rank}")
             title = label(f"**{pitfall.title}**", "H2")
-            card.body.addLayout(row(number, title, page_pill(pitfall.pages), stretch_at=2))
+            card.body.addLayout(row(number, title, page_pill(pitfall.pages), grow=1))
             wrong = Box("WrongBox")
             wrong.body.addWidget(label("Nicht:", "WrongTag", rich=False))
             wrong.body.addWidget(label(pitfall.wrong))

@@ -27,7 +27,7 @@ class StepsView(PageColumn):
             text.setSpacing(6)
             title = label(f"**{step.title}**", "H2")
             title_row = row(title, pill("freiwillig", "Tag") if step.optional else None,
-                            page_pill(step.pages), stretch_at=None)
+                            page_pill(step.pages), grow=0)
             text.addLayout(title_row)
             text.addWidget(label(step.text))
             line.addLayout(text, 1)

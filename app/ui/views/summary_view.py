@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.model.loader import LoadedGame
 from app.ui.app_state import Services
-from app.ui.widgets import Box, Card, PageColumn, label, page_pill, pill, row
+from app.ui.widgets import Box, Card, PageColumn, label, pill, row
 
 
 class SummaryView(PageColumn):

@@ -14,7 +14,7 @@ class VariantsView(PageColumn):
         for variant in loaded.game.content.variants:
             card = Card()
             card.body.addLayout(row(label(f"**{variant.title}**", "H2"),
-                                    page_pill(variant.pages), stretch_at=1))
+                                    page_pill(variant.pages), grow=0))
             card.body.addWidget(label(variant.text))
             self.anchors[variant.id] = card
             self.add(card)

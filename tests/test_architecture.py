@@ -1,0 +1,45 @@
+"""The house rules that keep the code base navigable: layers, lint, no stray skips."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import REPO
+
+
+def _tool(name: str) -> str:
+    found = Path(sys.executable).with_name(name)
+    return str(found) if found.exists() else (shutil.which(name) or name)
+
+
+def test_layer_contracts_hold():
+    result = subprocess.run([_tool("lint-imports")], cwd=REPO, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "3 kept, 0 broken" in result.stdout
+
+
+def test_ruff_is_clean():
+    result = subprocess.run([_tool("ruff"), "check", "app", "tests"], cwd=REPO,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_rules_layer_imports_only_the_standard_library():
+    allowed_ours = re.compile(r"^(from|import) app\.rules\b")
+    for path in (REPO / "app" / "rules").rglob("*.py"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            stripped = line.strip()
+            if stripped.startswith(("import ", "from ")) and " app" in stripped:
+                assert allowed_ours.match(stripped), f"{path}: {stripped}"
+
+
+def test_no_skipped_tests_left_behind():
+    pattern = re.compile(r"pytest\.mark\.skip\b|pytest\.skip\(|unittest\.skip")
+    offenders = [p for p in (REPO / "tests").rglob("*.py")
+                 if p.name != "test_architecture.py" and pattern.search(p.read_text("utf-8"))]
+    assert offenders == []
