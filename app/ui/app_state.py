@@ -21,6 +21,7 @@ class AppState(QObject):
     libraryChanged = Signal()
     gameChanged = Signal(str)
     sectionChanged = Signal(str)
+    jumpRequested = Signal(str, str)  # section key, anchor id
 
     def __init__(self, library: Library | None = None, parent: QObject | None = None):
         super().__init__(parent)
@@ -54,10 +55,18 @@ class AppState(QObject):
             self.section = key
             self.sectionChanged.emit(key)
 
+    def request_jump(self, section: str, anchor: str) -> None:
+        """Open ``section`` of the current game and bring ``anchor`` into view."""
+        self.select_section(section)
+        self.jumpRequested.emit(section, anchor)
+
 
 @dataclass
 class Services:
     """What views may ask for beyond their game's content."""
 
     state: AppState
+    progress: object | None = None  # app.ui.progress_model.ProgressModel
+    # game id -> app.ui.situations.SituationService, or None where the engine makes none
+    situations_for: object | None = None
     extras: dict = field(default_factory=dict)

@@ -15,6 +15,8 @@ from app import __version__
 from app.model.paths import content_root, resources_root
 from app.ui.app_state import AppState, Services
 from app.ui.main_window import MainWindow
+from app.ui.progress_model import ProgressModel
+from app.ui.situations import situation_service_for
 from app.ui.theme import apply_theme, colours_for
 
 DEFAULT_SIZE = (1280, 800)
@@ -30,13 +32,16 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     return app
 
 
-def create_main_window(library=None, game: str | None = None) -> MainWindow:
+def create_main_window(library=None, game: str | None = None,
+                       progress: ProgressModel | None = None) -> MainWindow:
     state = AppState()
     if game:
         state.select_game(game)
     if library is not None:
         state.set_library(library)
-    window = MainWindow(state, Services(state))
+    services = Services(state, progress=progress or ProgressModel(),
+                        situations_for=situation_service_for)
+    window = MainWindow(state, services)
     window.resize(*DEFAULT_SIZE)
     return window
 

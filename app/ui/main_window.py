@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
+    QPushButton,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -19,10 +20,15 @@ from PySide6.QtWidgets import (
 
 from app.model.paths import resources_root
 from app.ui.app_state import AppState, Services
+from app.ui.section_delegate import COUNT_ROLE, SectionDelegate
 from app.ui.sections import Section, sections_for
+from app.ui.theme import colours_for
 
 SIDEBAR_WIDTH = 216
 SECTION_KEY = Qt.ItemDataRole.UserRole
+SECTION_TITLE = Qt.ItemDataRole.UserRole + 1
+# Which refresher section shows the marks of which kind of content.
+MARKED_KINDS = {"turn": "step", "numbers": "number", "pitfalls": "pitfall"}
 
 
 def icon(name: str) -> QIcon:
@@ -43,8 +49,14 @@ class MainWindow(QMainWindow):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self._build_sidebar())
+        right = QVBoxLayout()
+        right.setContentsMargins(0, 0, 0, 0)
+        right.setSpacing(0)
+        self.notice_bar = NoticeBar()
+        right.addWidget(self.notice_bar)
         self.stack = QStackedWidget()
-        layout.addWidget(self.stack, 1)
+        right.addWidget(self.stack, 1)
+        layout.addLayout(right, 1)
         self.setCentralWidget(central)
 
         self.status_text = QLabel()
@@ -55,6 +67,11 @@ class MainWindow(QMainWindow):
         state.libraryChanged.connect(self._on_library)
         state.gameChanged.connect(self._show_game)
         state.sectionChanged.connect(self._show_section)
+        state.jumpRequested.connect(self._jump)
+        progress = self.services.progress
+        if progress is not None:
+            progress.marksChanged.connect(lambda _game: self._update_counts())
+            progress.noticeRaised.connect(self.notice_bar.show_notice)
         if state.library is not None:
             self._on_library()
         else:
@@ -92,6 +109,7 @@ class MainWindow(QMainWindow):
         self.section_list.setIconSize(QSize(18, 18))
         self.section_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.section_list.currentItemChanged.connect(self._on_section_item)
+        self.section_list.setItemDelegate(SectionDelegate(colours_for("system"), self.section_list))
         layout.addWidget(self.section_list, 1)
         return sidebar
 
@@ -133,8 +151,10 @@ class MainWindow(QMainWindow):
         for section in self.sections():
             item = QListWidgetItem(icon(section.icon), section.title)
             item.setData(SECTION_KEY, section.key)
+            item.setData(SECTION_TITLE, section.title)
             self.section_list.addItem(item)
         self.section_list.blockSignals(False)
+        self._update_counts()
         if entry is None:
             self.setWindowTitle("Regelfrisch")
             return
@@ -180,6 +200,37 @@ class MainWindow(QMainWindow):
         if item is not None:
             self.state.select_section(item.data(SECTION_KEY))
 
+    def _update_counts(self) -> None:
+        """Show how many marked rules wait in each section, e.g. „Leicht vergessen  2“."""
+        entry = self.current_entry()
+        progress = self.services.progress
+        marked = progress.marked(entry.id) if progress is not None and _loaded(entry) else set()
+        kinds = entry.game.linkable_ids() if _loaded(entry) else {}
+        for row in range(self.section_list.count()):
+            item = self.section_list.item(row)
+            kind = MARKED_KINDS.get(item.data(SECTION_KEY))
+            count = sum(1 for target in marked if kinds.get(target) == kind) if kind else 0
+            title = item.data(SECTION_TITLE)
+            item.setData(COUNT_ROLE, count)
+            item.setToolTip(f"{count} zum Nachlesen markiert" if count else "")
+            item.setData(Qt.ItemDataRole.AccessibleTextRole,
+                         f"{title}, {count} zum Nachlesen markiert" if count else title)
+
+    def marked_count(self, section_key: str) -> int:
+        """The count the sidebar shows beside ``section_key``."""
+        for row in range(self.section_list.count()):
+            item = self.section_list.item(row)
+            if item.data(SECTION_KEY) == section_key:
+                return item.data(COUNT_ROLE) or 0
+        return 0
+
+    def _jump(self, section: str, anchor: str) -> None:
+        view = self.current_view()
+        target = getattr(view, "anchors", {}).get(anchor)
+        if target is not None:
+            view.scroll_to(target)
+            target.setFocus()
+
     def _update_status(self, entry) -> None:
         checked = sum(1 for r in entry.examples.values() if r.ok)
         parts = [f"{entry.game.content.meta.booklet}"]
@@ -200,6 +251,31 @@ class MainWindow(QMainWindow):
         self.state.select_section(key)
         self._show_section(key)
         return self.current_view()
+
+
+class NoticeBar(QFrame):
+    """A calm, dismissable message above the content (never a blocking dialog)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("NoticeBar")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(18, 10, 12, 10)
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.text.setObjectName("NoticeText")
+        layout.addWidget(self.text, 1)
+        close = QPushButton("Verstanden")
+        close.setProperty("secondary", True)
+        close.setAccessibleName("Hinweis schließen")
+        close.clicked.connect(self.hide)
+        layout.addWidget(close)
+        self.hide()
+
+    def show_notice(self, message: str) -> None:
+        current = self.text.text()
+        self.text.setText(f"{current}\n\n{message}" if self.isVisible() and current else message)
+        self.show()
 
 
 def _loaded(entry) -> bool:

@@ -42,7 +42,7 @@ SECTIONS: tuple[Section, ...] = (
     Section("turn", "Dein Zug", "turn", "app.ui.views.steps_view:StepsView"),
     Section("numbers", "Die Zahlen", "numbers", "app.ui.views.numbers_view:NumbersView"),
     Section("pitfalls", "Leicht vergessen", "pitfalls", "app.ui.views.pitfalls_view:PitfallsView"),
-    Section("quiz", "Weißt du's noch?", "quiz", "app.ui.views.quiz_list_view:QuizListView"),
+    Section("quiz", "Weißt du's noch?", "quiz", "app.ui.views.quiz_view:QuizView"),
     Section("interpretations", "Auslegungen", "interpretations",
             "app.ui.views.interpretations_view:InterpretationsView",
             lambda loaded: bool(loaded.game.content.interpretations

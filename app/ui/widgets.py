@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QScrollArea,
     QSizePolicy,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -78,6 +79,40 @@ def row(*widgets: QWidget | None, grow: int | None = None, spacing: int = 10) ->
     return layout
 
 
+def clear_layout(layout) -> None:
+    """Remove and delete everything in ``layout``, nested layouts included."""
+    while layout.count():
+        item = layout.takeAt(0)
+        if item.widget() is not None:
+            item.widget().hide()
+            item.widget().deleteLater()
+        elif item.layout() is not None:
+            clear_layout(item.layout())
+
+
+class MarkBadge(QWidget):
+    """„Nachlesen“ on a rule the user did not know, with a way to clear it by hand."""
+
+    def __init__(self, target: str, on_clear, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.target = target
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        badge = pill("Nachlesen", "MarkBadge")
+        badge.setToolTip("Im Quiz nicht (sicher) gewusst – lies diese Regel noch einmal.")
+        layout.addWidget(badge)
+        done = QToolButton()
+        done.setText("✓")
+        done.setObjectName("MarkDone")
+        done.setToolTip("Markierung entfernen – ich habe es nachgelesen")
+        done.setAccessibleName("Nachlesen-Markierung entfernen")
+        done.clicked.connect(lambda: on_clear(target))
+        layout.addWidget(done)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.hide()
+
+
 class Card(QFrame):
     """A rounded block with its own padding; pitfalls, steps and quiz items sit in cards."""
 
@@ -125,6 +160,8 @@ class PageColumn(QScrollArea):
         self.layout_.setSpacing(16)
         self.setWidget(outer)
         self.title = title
+        self.mark_badges: dict[str, MarkBadge] = {}
+        self._marks_source = None
         self.add(heading(title))
         if lead:
             self.add(label(lead, "Lead"))
@@ -153,6 +190,33 @@ class PageColumn(QScrollArea):
         if not self._finished:
             self.layout_.addStretch(1)
             self._finished = True
+
+    def mark_badge(self, target: str) -> MarkBadge:
+        """A hidden „Nachlesen“ badge for ``target``; shown while the user's progress marks it."""
+        badge = MarkBadge(target, self._clear_mark)
+        self.mark_badges[target] = badge
+        return badge
+
+    def follow_marks(self, progress, game_id: str) -> None:
+        """Keep the badges in step with the progress model (``None``: no progress shown)."""
+        if progress is None:
+            return
+        self._marks_source = (progress, game_id)
+        progress.marksChanged.connect(
+            lambda changed: changed == game_id and self.show_marks(progress.marked(game_id)))
+        self.show_marks(progress.marked(game_id))
+
+    def show_marks(self, marked: set[str]) -> None:
+        for target, badge in self.mark_badges.items():
+            badge.setVisible(target in marked)
+            card = self.anchors.get(target) if hasattr(self, "anchors") else None
+            if isinstance(card, Card):
+                card.set_marked(target in marked)
+
+    def _clear_mark(self, target: str) -> None:
+        if self._marks_source is not None:
+            progress, game_id = self._marks_source
+            progress.clear_mark(game_id, target)
 
     def scroll_to(self, widget: QWidget) -> None:
         self.ensureWidgetVisible(widget, 0, 40)

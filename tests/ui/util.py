@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtGui import QTextDocument
-from PySide6.QtWidgets import QAbstractButton, QLabel, QWidget
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 
 
 def plain(html: str) -> str:
@@ -14,6 +14,8 @@ def plain(html: str) -> str:
 
 def visible_text(widget: QWidget) -> str:
     """All label and button text under ``widget`` that is not hidden, as plain text."""
+    # Widgets added to a shown layout become visible through a queued call.
+    QApplication.processEvents()
     parts = []
     for child in widget.findChildren(QLabel) + widget.findChildren(QAbstractButton):
         if child.isVisibleTo(widget):

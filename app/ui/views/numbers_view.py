@@ -29,11 +29,13 @@ class NumbersView(PageColumn):
             name.setFixedWidth(190)
             grid.addWidget(name, 0, 0)
             grid.addWidget(label(number.value, "RowValue"), 0, 1)
+            grid.addWidget(self.mark_badge(number.id), 0, 2)
             badge = page_pill(number.pages)
             if badge is not None:
-                grid.addWidget(badge, 0, 2)
+                grid.addWidget(badge, 0, 3)
             grid.setColumnStretch(1, 1)
             self.anchors[number.id] = line
             rows.addWidget(line)
         self.add(table)
         self.finish()
+        self.follow_marks(services.progress if services else None, loaded.id)

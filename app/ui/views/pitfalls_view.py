@@ -23,7 +23,8 @@ class PitfallsView(PageColumn):
             number.setAlignment(Qt.AlignmentFlag.AlignCenter)
             number.setAccessibleName(f"Rang {rank}")
             title = label(f"**{pitfall.title}**", "H2")
-            card.body.addLayout(row(number, title, page_pill(pitfall.pages), grow=1))
+            card.body.addLayout(row(number, title, self.mark_badge(pitfall.id),
+                                    page_pill(pitfall.pages), grow=1))
             wrong = Box("WrongBox")
             wrong.body.addWidget(label("Nicht:", "WrongTag", rich=False))
             wrong.body.addWidget(label(pitfall.wrong))
@@ -35,3 +36,4 @@ class PitfallsView(PageColumn):
             self.anchors[pitfall.id] = card
             self.add(card)
         self.finish()
+        self.follow_marks(services.progress if services else None, loaded.id)

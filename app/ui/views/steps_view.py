@@ -27,7 +27,7 @@ class StepsView(PageColumn):
             text.setSpacing(6)
             title = label(f"**{step.title}**", "H2")
             title_row = row(title, pill("freiwillig", "Tag") if step.optional else None,
-                            page_pill(step.pages), grow=0)
+                            self.mark_badge(step.id), page_pill(step.pages), grow=0)
             text.addLayout(title_row)
             text.addWidget(label(step.text))
             line.addLayout(text, 1)
@@ -35,3 +35,4 @@ class StepsView(PageColumn):
             self.anchors[step.id] = card
             self.add(card)
         self.finish()
+        self.follow_marks(services.progress if services else None, loaded.id)

@@ -1,0 +1,39 @@
+"""Draws a sidebar section with its count of marked rules as a small pill on the right."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
+
+COUNT_ROLE = Qt.ItemDataRole.UserRole + 2
+
+
+class SectionDelegate(QStyledItemDelegate):
+    def __init__(self, colours, parent=None):
+        super().__init__(parent)
+        self.colours = colours
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index) -> None:
+        count = index.data(COUNT_ROLE) or 0
+        if not count:
+            super().paint(painter, option, index)
+            return
+        pill_width = 14 + 8 * len(str(count))
+        narrowed = QStyleOptionViewItem(option)
+        narrowed.rect = option.rect.adjusted(0, 0, -(pill_width + 10), 0)
+        super().paint(painter, narrowed, index)
+        rect = QRect(option.rect.right() - pill_width - 6, option.rect.center().y() - 9,
+                     pill_width, 18)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(self.colours.mark_bg))
+        painter.drawRoundedRect(rect, 9, 9)
+        painter.setPen(QColor(self.colours.mark))
+        font = painter.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 0.85)
+        painter.setFont(font)
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(count))
+        painter.restore()

@@ -1,0 +1,322 @@
+"""„Weißt du's noch?“: a keyboard-first self-check round, like a good flashcard app.
+
+Space reveals, 1 / 2 / 3 grade (only after revealing). Engine-made situations
+are answered by picking one of four choices (1–4 or A–D), then Space goes on.
+The round's logic lives in :mod:`app.model.quiz_round`; this view only shows it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QMessageBox, QPushButton
+
+from app.model.loader import LoadedGame
+from app.model.progress import Grade
+from app.model.quiz_round import DEFAULT_LENGTH, SECTION_OF_KIND, QuizRound, Situation
+from app.model.schema import format_pages
+from app.ui.app_state import Services
+from app.ui.widgets import Box, Card, PageColumn, clear_layout, label, page_pill, pill, row
+
+GRADES = (
+    (Grade.KNEW, "Wusste ich", "1", "Am Tisch wäre es richtig gelaufen – ohne Zögern."),
+    (Grade.UNSURE, "Unsicher", "2", "Geraten oder gezögert: wird zum Nachlesen markiert."),
+    (Grade.DID_NOT_KNOW, "Wusste ich nicht", "3", "Am Tisch wäre es schiefgegangen: "
+                                                  "wird zum Nachlesen markiert."),
+)
+CHOICE_LETTERS = "ABCD"
+
+
+class QuizView(PageColumn):
+    """Start screen → questions → summary, all inside one card."""
+
+    jumpRequested = Signal(str, str)  # section key, anchor id
+
+    def __init__(self, loaded: LoadedGame, services: Services | None = None):
+        super().__init__("Weißt du's noch?",
+                         "Erst selbst überlegen, dann aufdecken – und ehrlich sein: "
+                         "Was du nicht wusstest, markieren wir oben zum Nachlesen.")
+        self.loaded = loaded
+        self.services = services
+        self.progress = services.progress if services else None
+        self.situations = (services.situations_for(loaded.id)
+                           if services and services.situations_for else None)
+        self.round: QuizRound | None = None
+        self.anchors = {}
+        self.card = Card(padding=24, spacing=14)
+        self.add(self.card)
+        self.finish()
+        self.confirm = self._ask
+        self.grade_buttons: dict[Grade, QPushButton] = {}
+        self.choice_buttons: list[QPushButton] = []
+        self.reveal_button: QPushButton | None = None
+        self.next_button: QPushButton | None = None
+        self.show_start()
+
+    # -- keyboard -----------------------------------------------------------------------------
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        # Keys reach us when no focused child used them: a focused button takes
+        # Space/Enter itself (clicking it), digits and letters always come here.
+        key = event.key()
+        if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.key_space()
+        elif Qt.Key.Key_1 <= key <= Qt.Key.Key_4:
+            self.key_number(key - Qt.Key.Key_0)
+        elif Qt.Key.Key_A <= key <= Qt.Key.Key_D:
+            self.key_letter(key - Qt.Key.Key_A + 1)
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def key_space(self) -> None:
+        if self.round is None:
+            self.start_round(DEFAULT_LENGTH)
+            return
+        if self.round.finished:
+            self.show_start()
+            return
+        if not self.round.revealed:
+            if isinstance(self.round.current, Situation):
+                return
+            self.reveal()
+        elif isinstance(self.round.current, Situation):
+            self.next_situation()
+
+    def key_number(self, number: int) -> None:
+        if self.round is None or self.round.finished:
+            return
+        if isinstance(self.round.current, Situation):
+            if not self.round.revealed:
+                self.choose(number - 1)
+        elif self.round.revealed and number <= len(GRADES):
+            self.grade(GRADES[number - 1][0])
+
+    def key_letter(self, number: int) -> None:
+        if self.round is not None and isinstance(self.round.current, Situation):
+            self.key_number(number)
+
+    # -- screens ------------------------------------------------------------------------------
+
+    def _clear(self) -> None:
+        clear_layout(self.card.body)
+        self.grade_buttons = {}
+        self.choice_buttons = []
+        self.reveal_button = None
+        self.next_button = None
+
+    def show_start(self) -> None:
+        self._clear()
+        self.round = None
+        quiz = self.loaded.game.quiz
+        body = self.card.body
+        body.addWidget(label(f"**{len(quiz)} Fragen** zu {self.loaded.game.title}.", "H2"))
+        store = self.progress.store(self.loaded.id) if self.progress else None
+        if store is not None:
+            due = store.due_count([q.id for q in quiz])
+            fresh = sum(1 for q in quiz if not store.seen(q.id))
+            marked = len(store.marked())
+            facts = [f"{due} fällig", f"{fresh} noch nie gesehen", f"{marked} zum Nachlesen markiert"]
+            body.addWidget(label(" · ".join(facts), "Lead"))
+        body.addWidget(label("Fällige Fragen kommen zuerst, dann neue. Tasten: **Leertaste** "
+                             "startet und deckt auf, **1 / 2 / 3** bewerten.", "Muted"))
+        start = QPushButton(f"Runde starten ({min(DEFAULT_LENGTH, len(quiz))} Fragen)")
+        start.setAccessibleName("Runde mit zehn Fragen starten")
+        start.clicked.connect(lambda: self.start_round(DEFAULT_LENGTH))
+        everything = _secondary(QPushButton(f"Alle {len(quiz)} Fragen"))
+        everything.setAccessibleName("Runde mit allen Fragen starten")
+        everything.clicked.connect(lambda: self.start_round(None))
+        buttons = [start, everything]
+        if self.situations is not None:
+            practice = _secondary(QPushButton("Übungssituationen"))
+            practice.setAccessibleName("Runde mit Übungssituationen der Regel-Engine starten")
+            practice.setToolTip("Endlos neue Stellungen, von der Regel-Engine gestellt und "
+                                "beantwortet")
+            practice.clicked.connect(self.start_practice)
+            buttons.append(practice)
+        body.addLayout(row(*buttons))
+        if store is not None and (store.answers or store.marked()):
+            reset = _secondary(QPushButton("Fortschritt zurücksetzen"))
+            reset.setAccessibleName("Fortschritt zurücksetzen")
+            reset.clicked.connect(self.reset_progress)
+            body.addLayout(row(reset))
+        start.setFocus()
+
+    def start_round(self, length: int | None) -> None:
+        store = self.progress.store(self.loaded.id)
+        self.round = QuizRound.start(self.loaded.game, store, length)
+        self.show_question()
+
+    def start_practice(self, seeds: list[int] | None = None) -> None:
+        store = self.progress.store(self.loaded.id)
+        self.round = QuizRound.practice(self.loaded.game, store, self.situations.make,
+                                        seeds or self.situations.next_seeds(DEFAULT_LENGTH))
+        self.show_question()
+
+    def show_question(self) -> None:
+        self._clear()
+        current = self.round.current
+        if current is None:
+            self.show_summary()
+            return
+        body = self.card.body
+        body.addLayout(row(pill(self.round.position_text, "Tag"),
+                           pill(_kind_name(current), "Pill") if isinstance(current, Situation)
+                           else None))
+        body.addWidget(label(current.question, "H2"))
+        if isinstance(current, Situation):
+            self._situation(current)
+            return
+        self.reveal_button = QPushButton("Aufdecken  ␣")
+        self.reveal_button.setAccessibleName("Antwort aufdecken (Leertaste)")
+        self.reveal_button.clicked.connect(self.reveal)
+        body.addLayout(row(self.reveal_button))
+        self.reveal_button.setFocus()
+
+    def _situation(self, situation: Situation) -> None:
+        body = self.card.body
+        drawing = self.situations.drawing(situation)
+        if drawing is not None:
+            body.addWidget(drawing)
+        for index, choice in enumerate(situation.choices):
+            button = _secondary(QPushButton(f"{CHOICE_LETTERS[index]}   {choice.text}"))
+            button.setAccessibleName(f"Antwort {CHOICE_LETTERS[index]}: {choice.text}")
+            button.setStyleSheet("text-align: left; padding: 9px 14px;")
+            button.clicked.connect(lambda _=False, i=index: self.choose(i))
+            self.choice_buttons.append(button)
+            body.addWidget(button)
+        if self.choice_buttons:
+            self.choice_buttons[0].setFocus()
+
+    def reveal(self) -> None:
+        if self.round is None or self.round.revealed or isinstance(self.round.current, Situation):
+            return
+        self.round.reveal()
+        item = self.round.current
+        if self.reveal_button is not None:
+            self.reveal_button.hide()
+        answer = Box("Answer")
+        answer.body.addWidget(label(f"**{item.answer}**"))
+        answer.body.addWidget(label(item.explanation))
+        pages = page_pill(item.pages)
+        if pages is not None:
+            answer.body.addLayout(row(pages))
+        self.card.body.addWidget(answer)
+        self.card.body.addWidget(label("Wie war's? Sei streng: Wäre es am Tisch richtig gelaufen?",
+                                       "Muted"))
+        for grade, text, key, hint in GRADES:
+            button = QPushButton(f"{text}  ({key})")
+            if grade is not Grade.KNEW:
+                _secondary(button)
+            button.setToolTip(hint)
+            button.setAccessibleName(f"{text} – Taste {key}")
+            button.setAccessibleDescription(hint)
+            button.clicked.connect(lambda _=False, g=grade: self.grade(g))
+            self.grade_buttons[grade] = button
+        self.card.body.addLayout(row(*self.grade_buttons.values()))
+        hints = "\n".join(f"- **{text}:** {hint}" for _, text, _, hint in GRADES)
+        self.card.body.addWidget(label(hints, "Muted"))
+        self.grade_buttons[Grade.KNEW].setFocus()
+
+    def grade(self, grade: Grade) -> None:
+        if self.round is None or not self.round.revealed:
+            return
+        self.round.grade(grade)
+        self.progress.changed(self.loaded.id)
+        self.show_question()
+
+    def choose(self, index: int) -> None:
+        if self.round is None:
+            return
+        situation = self.round.current
+        result = self.round.choose(index)
+        if result is None:
+            return
+        for i, button in enumerate(self.choice_buttons):
+            button.setEnabled(False)
+            choice = situation.choices[i]
+            if choice.correct:
+                button.setText(f"✓  {choice.text}")
+            elif i == index:
+                button.setText(f"✗  {choice.text}")
+        verdict = Box("RightBox" if result else "WrongBox")
+        chosen = situation.choices[index]
+        head = "Richtig!" if result else "Nicht ganz."
+        verdict.body.addWidget(label(f"**{head}** {situation.explanation}"))
+        if not result and chosen.pitfall:
+            title = _pitfall_title(self.loaded, chosen.pitfall)
+            verdict.body.addWidget(label(f"Das ist der Denkfehler „{title}“ – "
+                                         "zum Nachlesen markiert.", "Muted"))
+        pages = page_pill(list(situation.pages))
+        if pages is not None:
+            verdict.body.addLayout(row(pages))
+        self.card.body.addWidget(verdict)
+        self.next_button = QPushButton("Weiter  ␣")
+        self.next_button.setAccessibleName("Nächste Frage (Leertaste)")
+        self.next_button.clicked.connect(self.next_situation)
+        self.card.body.addLayout(row(self.next_button))
+        self.next_button.setFocus()
+        self.progress.changed(self.loaded.id)
+
+    def next_situation(self) -> None:
+        if self.round is not None:
+            self.round.next()
+            self.show_question()
+
+    def show_summary(self) -> None:
+        self._clear()
+        body = self.card.body
+        total = len(self.round.log)
+        body.addWidget(label(f"**Geschafft:** {self.round.knew_count} von {total} gewusst.", "H2"))
+        entries = self.round.re_read()
+        if entries:
+            body.addWidget(label("Das solltest du vor dem Spiel noch einmal lesen:", "Body"))
+            for entry in entries:
+                link = _secondary(QPushButton(f"{entry.title}"))
+                link.setAccessibleName(f"Zu „{entry.title}“ springen")
+                link.setStyleSheet("text-align: left; padding: 8px 14px;")
+                link.clicked.connect(lambda _=False, e=entry: self.jump(e.kind, e.target))
+                pages = pill(format_pages(list(entry.pages)) or "–")
+                pages.setMinimumWidth(72)
+                pages.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                body.addLayout(row(link, pages, grow=0))
+        else:
+            body.addWidget(label("Nichts zum Nachlesen – du bist bereit für den Spieleabend.",
+                                 "Lead"))
+        again = QPushButton("Neue Runde")
+        again.clicked.connect(self.show_start)
+        body.addLayout(row(again))
+        again.setFocus()
+
+    def jump(self, kind: str, target: str) -> None:
+        section = SECTION_OF_KIND.get(kind, "pitfalls")
+        self.jumpRequested.emit(section, target)
+        if self.services is not None:
+            self.services.state.request_jump(section, target)
+
+    def reset_progress(self) -> None:
+        if self.confirm("Deinen ganzen Fortschritt für dieses Spiel löschen – alle Markierungen "
+                        "und den Wiederholungsplan?"):
+            self.progress.reset(self.loaded.id)
+            self.show_start()
+
+    def _ask(self, text: str) -> bool:
+        answer = QMessageBox.question(self, "Fortschritt zurücksetzen", text,
+                                      QMessageBox.StandardButton.Yes
+                                      | QMessageBox.StandardButton.Cancel,
+                                      QMessageBox.StandardButton.Cancel)
+        return answer == QMessageBox.StandardButton.Yes
+
+
+def _secondary(button: QPushButton) -> QPushButton:
+    button.setProperty("secondary", True)
+    return button
+
+
+def _kind_name(situation: Situation) -> str:
+    return "Übungssituation · Seed " + str(situation.seed)
+
+
+def _pitfall_title(loaded: LoadedGame, pitfall_id: str) -> str:
+    return next((p.title for p in loaded.game.content.pitfalls if p.id == pitfall_id), pitfall_id)
+

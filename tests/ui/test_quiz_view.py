@@ -1,0 +1,164 @@
+"""The quiz round by keyboard, the „Nachlesen“ marks it leaves, and what survives a restart."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from app.model.loader import load_library
+from app.model.paths import content_root
+from app.model.progress import Grade
+from app.model.quiz_round import SECTION_OF_KIND
+from app.ui.application import create_main_window, make_application
+from app.ui.progress_model import ProgressModel
+from app.ui.views.quiz_view import QuizView
+from tests.ui.util import visible_text
+
+
+@pytest.fixture(scope="module")
+def library():
+    return load_library(content_root())
+
+
+def open_window(qtbot, library, folder):
+    make_application()
+    window = create_main_window(library, "atlantis", ProgressModel(folder))
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def press(qtbot, view, key):
+    # Like a user: the key goes to whatever has focus in the quiz card.
+    focused = QApplication.focusWidget()
+    target = focused if focused is not None and view.isAncestorOf(focused) else view.card
+    qtbot.keyClick(target, key)
+
+
+def quiz_view(window) -> QuizView:
+    view = window.view_for("quiz")
+    assert isinstance(view, QuizView)
+    return view
+
+
+def test_full_round_by_keyboard(qtbot, library, tmp_path):
+    window = open_window(qtbot, library, tmp_path)
+    view = quiz_view(window)
+    press(qtbot, view, Qt.Key.Key_Return)  # the focused start button
+    assert view.round is not None and len(view.round.questions) == 10
+    first = view.round.current
+    assert first.answer not in visible_text(view.card), "the answer stays hidden until revealed"
+    assert view.grade_buttons == {}, "no grade buttons before revealing"
+    press(qtbot, view, Qt.Key.Key_3)
+    assert view.round.index == 0, "grading before revealing does nothing"
+    grades = [Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3] * 4
+    for i in range(10):
+        item = view.round.current
+        press(qtbot, view, Qt.Key.Key_Space)
+        assert view.round.revealed
+        shown = visible_text(view.card)
+        assert item.explanation.split()[0] in shown
+        assert set(view.grade_buttons) == set(Grade)
+        assert "Sei streng" in shown
+        press(qtbot, view, grades[i])
+    assert view.round.finished
+    summary = visible_text(view.card)
+    assert "Geschafft" in summary and "von 10 gewusst" in summary
+    store = window.services.progress.store("atlantis")
+    assert store.answers == 10
+
+
+def answer_first(qtbot, view, key):
+    press(qtbot, view, Qt.Key.Key_Return)
+    item = view.round.current
+    press(qtbot, view, Qt.Key.Key_Space)
+    press(qtbot, view, key)
+    return item
+
+
+def test_did_not_know_marks_refresher_and_survives_restart(qtbot, library, tmp_path):
+    window = open_window(qtbot, library, tmp_path)
+    item = answer_first(qtbot, quiz_view(window), Qt.Key.Key_3)
+    pitfalls = [t for t in item.tests
+                if t in {p.id for p in library.game("atlantis").game.content.pitfalls}]
+    assert pitfalls, "the first question tests a pitfall"
+    view = window.view_for("pitfalls")
+    for pitfall in pitfalls:
+        assert view.mark_badges[pitfall].isVisible()
+        assert view.anchors[pitfall].property("marked") is True
+    assert window.marked_count("pitfalls") == len(pitfalls)
+    assert window.section_list.item(3).text() == "Leicht vergessen"
+    window.close()
+
+    # A new window on the same data folder still shows the marks.
+    second = open_window(qtbot, library, tmp_path)
+    view = second.view_for("pitfalls")
+    assert all(view.mark_badges[p].isVisible() for p in pitfalls)
+
+    # Answering the same question "Wusste ich" later clears them.
+    quiz = quiz_view(second)
+    press(qtbot, quiz, Qt.Key.Key_Return)
+    assert quiz.round.current.id == item.id, "what you did not know comes back first"
+    press(qtbot, quiz, Qt.Key.Key_Space)
+    press(qtbot, quiz, Qt.Key.Key_1)
+    view = second.view_for("pitfalls")
+    assert not any(view.mark_badges[p].isVisible() for p in pitfalls)
+    assert second.marked_count("pitfalls") == 0
+
+
+def test_mark_cleared_by_hand(qtbot, library, tmp_path):
+    window = open_window(qtbot, library, tmp_path)
+    item = answer_first(qtbot, quiz_view(window), Qt.Key.Key_2)
+    target = item.tests[0]
+    section = {"pitfall": "pitfalls", "number": "numbers", "step": "turn"}[
+        library.game("atlantis").game.linkable_ids()[target]]
+    view = window.view_for(section)
+    badge = view.mark_badges[target]
+    assert badge.isVisible()
+    from PySide6.QtWidgets import QToolButton
+    qtbot.mouseClick(badge.findChild(QToolButton), Qt.MouseButton.LeftButton)
+    assert not badge.isVisible()
+    assert target not in window.services.progress.marked("atlantis")
+
+
+def test_summary_lists_what_to_reread_and_jumps_there(qtbot, library, tmp_path):
+    window = open_window(qtbot, library, tmp_path)
+    view = quiz_view(window)
+    view.start_round(2)
+    for _ in range(2):
+        view.reveal()
+        view.grade(Grade.DID_NOT_KNOW)
+    entries = view.round.re_read()
+    assert entries
+    text = visible_text(view.card)
+    assert entries[0].title in text and "S. " in text
+    last = entries[-1]
+    view.jump(last.kind, last.target)
+    assert window.state.section == SECTION_OF_KIND[last.kind]
+    target = window.current_view().anchors[last.target]
+    QApplication.processEvents()
+    assert not target.visibleRegion().isEmpty(), "the jump scrolls the rule into view"
+
+
+def test_reset_needs_confirmation(qtbot, library, tmp_path):
+    window = open_window(qtbot, library, tmp_path)
+    view = quiz_view(window)
+    answer_first(qtbot, view, Qt.Key.Key_3)
+    view.show_start()
+    view.confirm = lambda text: False
+    view.reset_progress()
+    assert window.services.progress.marked("atlantis")
+    view.confirm = lambda text: "löschen" in text
+    view.reset_progress()
+    assert window.services.progress.marked("atlantis") == set()
+
+
+def test_corrupt_progress_shows_notice_and_app_goes_on(qtbot, library, tmp_path):
+    (tmp_path / "fortschritt-atlantis.json").write_bytes(b"\x00\xff{kaputt")
+    window = open_window(qtbot, library, tmp_path)
+    quiz_view(window)
+    assert window.notice_bar.isVisible()
+    assert "unlesbar" in window.notice_bar.text.text()
+    kept = list(tmp_path.glob("fortschritt-atlantis.json.kaputt-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == b"\x00\xff{kaputt"
