@@ -1,0 +1,293 @@
+"""Turns: who may put a derrick where, taking a right in the Aufbauspiel, and the game end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.rules.atacama import geometry as geo
+from app.rules.atacama.types import (
+    BASE,
+    BUILDUP_STAGE_NAMES,
+    BUILDUP_STAGES,
+    Board,
+    Direction,
+    Move,
+    Place,
+    PlayerRight,
+    Right,
+    State,
+    TakeRight,
+    Variant,
+    check_rights,
+    derricks_german,
+    player_name,
+    practice_board,
+    revealed_mask,
+)
+from app.rules.errors import IllegalMoveError, RulesError
+
+_PLACE_BASE = tuple(Place(s) for s in range(geo.SQUARES))
+_PLACE_SECOND = tuple(Place(s, True) for s in range(geo.SQUARES))
+_TAKE_MOVES = tuple(TakeRight(r, d) for r in Right for d in Direction)
+
+END_ALL_PLACED = "Alle Bohrtürme sind gesetzt – die Partie ist vorbei, jetzt wird abgerechnet."
+END_BLOCKED = (
+    "Auf kein freies Feld darf mehr ein Bohrturm – die Partie endet hier. "
+    "(Die Regel sagt dazu nichts; so hält es diese App.)"
+)
+
+
+def default_rights(variant: Variant) -> tuple[PlayerRight | None, ...]:
+    """Spieler 1 „Silber + Gold − Kupfer“ on the rows, Spieler 2 the other right on the
+    columns; zu viert the same two rights once per direction. Open in the Aufbauspiel."""
+    if variant.buildup:
+        return (None,) * variant.players
+    if variant.players == 2:
+        return (
+            PlayerRight(Right.SILVER_GOLD, Direction.ROWS),
+            PlayerRight(Right.COPPER_GOLD, Direction.COLUMNS),
+        )
+    return (
+        PlayerRight(Right.SILVER_GOLD, Direction.ROWS),
+        PlayerRight(Right.SILVER_GOLD, Direction.COLUMNS),
+        PlayerRight(Right.COPPER_GOLD, Direction.ROWS),
+        PlayerRight(Right.COPPER_GOLD, Direction.COLUMNS),
+    )
+
+
+def new_game(
+    variant: Variant | None = None,
+    board: Board | None = None,
+    rights: tuple[PlayerRight | None, ...] | None = None,
+) -> State:
+    """An empty plan ready for the first derrick (default: practice board 0)."""
+    variant = Variant() if variant is None else variant
+    if not isinstance(variant, Variant):
+        raise RulesError("Die Spielvariante fehlt.")
+    board = practice_board(0) if board is None else board
+    rights = default_rights(variant) if rights is None else rights
+    check_rights(variant, rights)
+    return State(variant, board, rights)
+
+
+def free_mask(state: State) -> int:
+    """Squares a derrick may go on now: open, free, and no occupied square at an edge."""
+    occupied = state.occupied
+    return state.revealed_mask & ~(occupied | geo.edge_mask(occupied)) & geo.FULL_MASK
+
+
+def _must_take(state: State) -> bool:
+    # Our ruling: the rights must be dealt before the end, so the very last derrick of the
+    # game has to pay for a right if nobody has taken one yet.
+    return (
+        state.variant.buildup
+        and state.rights_open
+        and state.turns == state.variant.total_turns - 1
+    )
+
+
+def end_reason(state: State) -> str | None:
+    """Why the game is over, or ``None`` while it goes on."""
+    if state.turns >= state.variant.total_turns:
+        return END_ALL_PLACED
+    # Only the last Aufbau stage can block: up to then too few derricks stand to cover
+    # every open field (each covers at most itself and four neighbours, and the corners
+    # of the open area waste some of that).
+    if free_mask(state) or state.rights_open:
+        return None
+    return END_BLOCKED
+
+
+def is_over(state: State) -> bool:
+    return end_reason(state) is not None
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every legal move of the player to move, placements in reading order first."""
+    if is_over(state):
+        return []
+    player = state.to_move
+    moves: list[Move] = []
+    if not _must_take(state):
+        base = state.base_left(player) > 0
+        second = state.second_left(player) > 0
+        for square in geo.squares_of(free_mask(state)):
+            if base:
+                moves.append(_PLACE_BASE[square])
+            if second:
+                moves.append(_PLACE_SECOND[square])
+    if state.variant.buildup and state.rights_open:
+        moves.extend(_TAKE_MOVES)
+    return moves
+
+
+def why_illegal(state: State, move: Move) -> str | None:
+    """The German rule a move breaks, or ``None`` if it is legal."""
+    if not isinstance(move, Place | TakeRight):
+        raise RulesError(f"{move!r} ist kein Zug.")
+    if is_over(state):
+        return "Die Partie ist schon vorbei – es wird kein Bohrturm mehr gesetzt."
+    player = state.to_move
+    name = player_name(player)
+    if isinstance(move, TakeRight):
+        if not state.variant.buildup:
+            return (
+                "Ein Schürfrecht nimmt man nur im Aufbauspiel; sonst sind beide schon vor "
+                "dem ersten Bohrturm vergeben."
+            )
+        if not state.rights_open:
+            return "Die Schürfrechte sind schon vergeben."
+        return None
+    square = move.square
+    where = geo.square_name(square)
+    if move.second and not state.variant.tactical:
+        return "Bohrtürme der zweiten Farbe gibt es nur in der Taktikvariante."
+    if _must_take(state):
+        return (
+            "Die Schürfrechte sind noch offen, und dies ist der letzte Bohrturm der Partie: "
+            f"{name} muss damit ein Schürfrecht nehmen."
+        )
+    if not state.revealed_mask >> square & 1:
+        letter = geo.sub_board_of(square)
+        stage = next(i for i, s in enumerate(BUILDUP_STAGES) if letter in s)
+        return (
+            f"Der Teilplan {letter} liegt noch nicht aus; im Aufbauspiel kommt er erst mit "
+            f"der Runde „{BUILDUP_STAGE_NAMES[stage]}“ dazu."
+        )
+    if state.occupied >> square & 1:
+        return f"Auf {where} steht schon ein Bohrturm – auf jedem Feld steht höchstens einer."
+    touching = [n for n in geo.EDGE_NEIGHBOURS[square] if state.occupied >> n & 1]
+    if touching:
+        names = _join([geo.square_name(n) for n in touching])
+        noun = "dem Bohrturm" if len(touching) == 1 else "den Bohrtürmen"
+        return (
+            f"{where} teilt eine Kante mit {noun} auf {names}. "
+            "Nebeneinander dürfen Bohrtürme nur diagonal stehen."
+        )
+    if move.second and state.second_left(player) == 0:
+        return f"{name} hat keinen Bohrturm der zweiten Farbe mehr."
+    if not move.second and state.base_left(player) == 0:
+        return (
+            f"{name} hat keinen Bohrturm der Grundfarbe mehr, nur noch "
+            f"{state.second_left(player)} der zweiten Farbe."
+        )
+    return None
+
+
+def legal_reason(state: State, square: int) -> str:
+    """The German sentence that says why a placement on ``square`` is fine."""
+    where = geo.square_name(square)
+    diagonal = [n for n in geo.DIAGONAL_NEIGHBOURS[square] if state.occupied >> n & 1]
+    text = f"{where} ist frei und teilt mit keinem Bohrturm eine Kante."
+    if diagonal:
+        names = _join([geo.square_name(n) for n in diagonal])
+        text += f" Diagonal daneben ({names}) ist erlaubt."
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Everything a player would ask about a turn; :attr:`text` says it in German."""
+
+    move: Move
+    player: int
+    sub_board: str | None
+    diagonal_neighbours: tuple[int, ...]
+    rights: tuple[PlayerRight | None, ...] | None
+    derricks_left: int
+    revealed: str
+    game_over: bool
+    end_reason: str | None
+
+    @property
+    def text(self) -> str:
+        name = player_name(self.player)
+        move = self.move
+        if isinstance(move, Place):
+            where = geo.square_name(move.square)
+            kind = "einen Bohrturm"
+            if move.second:
+                kind += " der zweiten Farbe (zählt doppelt)"
+            parts = [f"{name} setzt {kind} auf {where} (Teilplan {self.sub_board})."]
+            if self.diagonal_neighbours:
+                names = _join([geo.square_name(n) for n in self.diagonal_neighbours])
+                one = len(self.diagonal_neighbours) == 1
+                verb = "steht ein Bohrturm" if one else "stehen Bohrtürme"
+                parts.append(f"Diagonal daneben {verb} ({names}) – das ist erlaubt.")
+        else:
+            assert self.rights is not None
+            other = next(p for p in range(len(self.rights)) if p != self.player)
+            mine, theirs = self.rights[self.player], self.rights[other]
+            assert mine is not None and theirs is not None
+            parts = [
+                f"{name} nimmt das Schürfrecht „{mine.right.german}“ und wertet die "
+                f"{mine.direction.german}; bezahlt wird mit einem Bohrturm.",
+                f"{player_name(other)} bekommt „{theirs.right.german}“ und wertet die "
+                f"{theirs.direction.german}.",
+            ]
+        if not self.game_over:
+            parts.append(f"{name} hat noch {derricks_german(self.derricks_left)}.")
+        if self.revealed:
+            parts.append(f"Jetzt kommen die Teilpläne {_join(list(self.revealed))} dazu.")
+        if self.end_reason:
+            parts.append(self.end_reason)
+        return " ".join(parts)
+
+
+def apply(state: State, move: Move) -> tuple[State, Outcome]:
+    """Play ``move``; an illegal move raises :class:`IllegalMoveError` naming the rule."""
+    reason = why_illegal(state, move)
+    if reason is not None:
+        raise IllegalMoveError(reason)
+    player = state.to_move
+    variant = state.variant
+    if isinstance(move, Place):
+        square = move.square
+        code = 2 + player if move.second else BASE
+        derricks = (*state.derricks[:square], code, *state.derricks[square + 1 :])
+        new = State._unchecked(
+            variant,
+            state.board,
+            state.rights,
+            derricks,
+            state.taker,
+            state.occupied | 1 << square,
+        )
+        sub_board: str | None = geo.sub_board_of(square)
+        diagonal = tuple(n for n in geo.DIAGONAL_NEIGHBOURS[square] if state.occupied >> n & 1)
+        rights = None
+    else:
+        mine = PlayerRight(move.right, move.direction)
+        theirs = PlayerRight(move.right.other, move.direction.other)
+        rights = tuple(mine if p == player else theirs for p in range(variant.players))
+        new = State._unchecked(
+            variant, state.board, rights, state.derricks, player, state.occupied
+        )
+        sub_board, diagonal = None, ()
+    revealed = ""
+    if variant.buildup and new.stage > state.stage:
+        before = revealed_mask(variant, state.turns)
+        revealed = "".join(
+            letter
+            for letter in geo.BOARD_LETTERS
+            if geo.sub_board_mask(letter) & new.revealed_mask & ~before
+        )
+    reason_end = end_reason(new)
+    outcome = Outcome(
+        move=move,
+        player=player,
+        sub_board=sub_board,
+        diagonal_neighbours=diagonal,
+        rights=rights,
+        derricks_left=new.derricks_left(player),
+        revealed=revealed,
+        game_over=reason_end is not None,
+        end_reason=reason_end,
+    )
+    return new, outcome
+
+
+def _join(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " und " + names[-1]

@@ -1,0 +1,703 @@
+"""Atacama engine: rules table, notation round-trips, fuzzing, a random-game harness, and the
+worked examples shipped in content/atacama/examples.yaml."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from app.rules.atacama import (
+    END_ALL_PLACED,
+    END_BLOCKED,
+    EXAMPLE_FACT_KEYS,
+    PRACTICE_LABEL,
+    Board,
+    Direction,
+    Field,
+    Place,
+    PlayerRight,
+    Resource,
+    Right,
+    State,
+    TakeRight,
+    Variant,
+    apply,
+    board_text,
+    end_reason,
+    example_facts,
+    free_mask,
+    is_over,
+    legal_moves,
+    line_scores,
+    line_text,
+    new_game,
+    parse_board,
+    parse_line,
+    parse_move,
+    parse_position,
+    parse_square,
+    position_text,
+    practice_board,
+    random_game,
+    random_position,
+    score,
+    score_free_line,
+    square_name,
+    sub_board_of,
+    why_illegal,
+    winners,
+)
+from app.rules.atacama import geometry as geo
+from app.rules.errors import IllegalMoveError, NotationError, RulesError
+
+EXAMPLES_FILE = Path(__file__).resolve().parents[2] / "content" / "atacama" / "examples.yaml"
+
+ALL_VARIANTS = {
+    "2p": Variant(),
+    "2p-taktik": Variant(2, tactical=True),
+    "2p-aufbau": Variant(2, buildup=True),
+    "4p": Variant(4),
+    "4p-taktik": Variant(4, tactical=True),
+}
+
+KG_ROWS = "rechte=kg-s/r,sg-k/s"
+
+
+def pos(derricks: str = "-", variant: str = "2p", rights: str = KG_ROWS, plan: str = "übung:1"):
+    return parse_position(f"{variant} plan={plan} türme={derricks} {rights}".strip())
+
+
+def sq(name: str) -> int:
+    return parse_square(name)
+
+
+# -- coordinates -------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("name", "index", "board"),
+    [
+        ("a1", 0, "A"),
+        ("i1", 8, "C"),
+        ("a9", 72, "G"),
+        ("i9", 80, "I"),
+        ("e5", 40, "E"),
+        ("c3", 20, "A"),
+        ("d3", 21, "B"),
+        ("g4", 33, "F"),
+        ("d7", 57, "H"),
+    ],
+    ids=lambda v: str(v),
+)
+def test_squares_and_sub_boards(name, index, board):
+    assert parse_square(name) == index
+    assert parse_square(name.upper()) == index
+    assert square_name(index) == name
+    assert sub_board_of(index) == board
+
+
+@pytest.mark.parametrize("text", ["", "e", "e0", "j5", "e10", "5e", "ee", "e٥"], ids=repr)
+def test_bad_squares(text):
+    with pytest.raises(NotationError):
+        parse_square(text)
+
+
+# -- placement -----------------------------------------------------------------------------
+LEGALITY = [
+    # derricks, move, legal, words in the reason
+    ("e5", "e4", False, ["e4 teilt eine Kante", "e5"]),
+    ("e5", "e6", False, ["Kante"]),
+    ("e5", "d5", False, ["Kante"]),
+    ("e5", "f5", False, ["Kante"]),
+    ("e5", "d4", True, ["Diagonal", "e5"]),
+    ("e5", "f6", True, ["Diagonal"]),
+    ("e5", "e5", False, ["steht schon ein Bohrturm"]),
+    ("e5", "e3", True, ["frei"]),
+    ("d5,f5", "e5", False, ["den Bohrtürmen auf d5 und f5"]),
+    ("c3", "d3", False, ["Kante"]),  # across the border of sub-boards A and B
+    ("c3", "d4", True, ["Diagonal"]),
+    ("a1", "a2", False, ["Kante"]),
+    ("i1", "a2", True, ["frei"]),  # no wrap-around from the right edge to the next row
+    ("a2", "i1", True, ["frei"]),
+    ("-", "e5", True, ["frei"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("derricks", "move", "legal", "words"), LEGALITY, ids=[f"{d}+{m}" for d, m, *_ in LEGALITY]
+)
+def test_placement_rule(derricks, move, legal, words):
+    state = pos(derricks)
+    reason = why_illegal(state, parse_move(move))
+    assert (reason is None) == legal
+    facts = example_facts(position_text(state), f"prüfe {move}")
+    assert facts["legal"] is legal
+    for word in words:
+        assert word in facts["reason"]
+    if legal:
+        after, outcome = apply(state, parse_move(move))
+        assert after.derrick_at(sq(move)) is not None
+        assert outcome.player == state.to_move
+    else:
+        with pytest.raises(IllegalMoveError) as err:
+            apply(state, parse_move(move))
+        assert str(err.value) == reason
+
+
+def test_legal_moves_are_exactly_the_free_squares():
+    state = pos("e5,a1")
+    moves = legal_moves(state)
+    squares = {m.square for m in moves}
+    blocked = {sq(n) for n in ("e5", "a1", "e4", "e6", "d5", "f5", "a2", "b1")}
+    assert squares == set(range(81)) - blocked
+    assert all(why_illegal(state, m) is None for m in moves)
+    for square in blocked:
+        assert why_illegal(state, Place(square)) is not None
+
+
+def test_empty_board_allows_81_fields():
+    assert len(legal_moves(new_game())) == 81
+    assert len(legal_moves(new_game(Variant(2, tactical=True)))) == 162
+
+
+# -- counts per variant --------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("key", "base", "second", "total"),
+    [
+        ("2p", 14, 0, 28),
+        ("2p-taktik", 11, 3, 28),
+        ("2p-aufbau", 14, 0, 28),
+        ("4p", 7, 0, 28),
+        ("4p-taktik", 6, 1, 28),
+    ],
+    ids=lambda v: str(v),
+)
+def test_derricks_per_variant(key, base, second, total):
+    variant = ALL_VARIANTS[key]
+    assert (variant.base_derricks, variant.second_derricks, variant.total_turns) == (
+        base,
+        second,
+        total,
+    )
+    state = new_game(variant)
+    assert all(state.base_left(p) == base for p in range(variant.players))
+    assert all(state.second_left(p) == second for p in range(variant.players))
+
+
+@pytest.mark.parametrize(
+    ("players", "tactical", "buildup"),
+    [(3, False, False), (1, False, False), (4, False, True), (2, True, True), ("2", False, False)],
+    ids=lambda v: str(v),
+)
+def test_bad_variants(players, tactical, buildup):
+    with pytest.raises(RulesError):
+        Variant(players, tactical, buildup)
+
+
+# -- rights --------------------------------------------------------------------------------
+R = Right.COPPER_GOLD
+S = Right.SILVER_GOLD
+ROWS, COLS = Direction.ROWS, Direction.COLUMNS
+
+
+@pytest.mark.parametrize(
+    ("variant", "rights"),
+    [
+        (Variant(), (PlayerRight(R, ROWS), PlayerRight(R, COLS))),
+        (Variant(), (PlayerRight(R, ROWS), PlayerRight(S, ROWS))),
+        (Variant(), (PlayerRight(R, ROWS),)),
+        (Variant(), (None, None)),
+        (Variant(4), (PlayerRight(R, ROWS), PlayerRight(R, ROWS), PlayerRight(S, COLS),
+                      PlayerRight(S, COLS))),
+        (Variant(4), (PlayerRight(R, ROWS), PlayerRight(S, COLS), PlayerRight(R, COLS),
+                      PlayerRight(R, ROWS))),
+        (Variant(2, buildup=True), (PlayerRight(R, ROWS), None)),
+    ],
+    ids=["2p-same-right", "2p-same-direction", "too-few", "open-in-base", "4p-one-per-dir",
+         "4p-three-kg", "buildup-half-open"],
+)
+def test_bad_rights(variant, rights):
+    with pytest.raises(RulesError):
+        new_game(variant, rights=rights)
+
+
+def test_rights_signs():
+    assert R.sign(Resource.COPPER) == R.sign(Resource.GOLD) == 1
+    assert R.sign(Resource.SILVER) == -1
+    assert S.sign(Resource.SILVER) == S.sign(Resource.GOLD) == 1
+    assert S.sign(Resource.COPPER) == -1
+    assert R.german == "Kupfer + Gold − Silber"
+    assert S.german == "Silber + Gold − Kupfer"
+
+
+# -- scoring -------------------------------------------------------------------------------
+LINES = [
+    # line, right, total with printed values, total with 1 per field
+    ("linie K2 s3 G4 k1 S1 g2 K2 s5 g1", "kg-s", 7, 2),
+    ("linie S5 k2 S4 g1 g3 S3 k1 k2 g2", "kg-s", 0, 0),  # 3 derricks: nothing, not even minus
+    ("linie S4 k1 K1 g2 S2 k3 G2 s1 k1", "kg-s", -3, 0),
+    ("linie S4 k1 K1 g2 S2 k3 G2 s1 k1", "sg-k", 7, 2),
+    ("linie G1 g5 K1 g5 S2 g5 K1 g5 g5", "sg-k", 1, 0),  # empty gold never counts
+    ("linie G3 k1 G2 s1 G4 k1 G1 s1 g1", "kg-s", 10, 4),
+    ("linie G3 k1 G2 s1 G4 k1 G1 s1 g1", "sg-k", 10, 4),  # gold is plus for both
+    ("linie K2 s3 G4* k1 S1 k5 K2 s5 g1", "kg-s", 11, 3),  # second colour doubles
+    ("linie K2 s3 G4 k1 S3* k5 K2 s5 g1", "kg-s", 2, 1),  # … the minus too
+    ("linie K1 s1 G2 s1 K3 s1 G1 s1 S2", "kg-s", 5, 3),  # five derricks, the most there is
+    ("linie k1 k1 k1 k1 k1 k1 k1 k1 k1", "kg-s", 0, 0),
+    ("linie S5 g1 S5 g1 S5 g1 S5 g1 s1", "kg-s", -20, -4),
+]
+
+
+@pytest.mark.parametrize(("line", "right", "exact", "unit"), LINES, ids=[x[0] for x in LINES])
+def test_line_scoring(line, right, exact, unit):
+    parsed = parse_line(line)
+    the_right = Right(right)
+    assert score_free_line(parsed, the_right).total == exact
+    assert score_free_line(parsed, the_right, unit_values=True).total == unit
+    facts = example_facts(line, f"wertung {right}")
+    assert (facts["line_score"], facts["line_score_unit"]) == (exact, unit)
+    assert line_text(parsed) == line
+
+
+def test_line_text_of_a_line_under_four_says_no_minus():
+    result = score_free_line(parse_line("linie S5 k2 S4 g1 g3 S3 k1 k2 g2"), R)
+    assert not result.counted
+    assert result.total == 0
+    assert [f.points for f in result.fields] == [-5, -4, -3]
+    assert "keine Wertung, auch keine Minuspunkte" in result.text
+
+
+def test_board_scoring_by_direction_and_shared_derrick():
+    state = pos("e1,e3,a5,c5,e5,g5,e7")
+    rows_player = line_scores(state, 0)
+    cols_player = line_scores(state, 1)
+    assert [ls.label for ls in rows_player][4] == "Reihe 5"
+    assert [ls.label for ls in cols_player][4] == "Spalte e"
+    assert rows_player[4].counted and cols_player[4].counted
+    # e5 is Silber 5 on practice board 1: minus for "Kupfer + Gold − Silber", plus for the other.
+    e5_in_row = next(f for f in rows_player[4].fields if f.square == sq("e5"))
+    e5_in_col = next(f for f in cols_player[4].fields if f.square == sq("e5"))
+    assert (e5_in_row.points, e5_in_col.points) == (-5, 5)
+    assert score(state) == (-3, 4)
+    assert winners(state) == (1,)
+
+
+def test_unit_values_compare_with_printed_values():
+    state = random_game(0)
+    assert score(state) == (13, 15)
+    assert score(state, unit_values=True) == (4, 2)
+    assert winners(state) == (1,)
+    assert winners(state, unit_values=True) == (0,)
+
+
+def test_tie_has_several_winners():
+    state = new_game()
+    assert score(state) == (0, 0)
+    assert winners(state) == (0, 1)
+
+
+def test_scoring_needs_rights():
+    state = new_game(Variant(2, buildup=True))
+    with pytest.raises(RulesError):
+        score(state)
+    with pytest.raises(RulesError):
+        line_scores(state, 0)
+    with pytest.raises(NotationError):
+        example_facts(position_text(state), "wertung")
+
+
+# -- game end ------------------------------------------------------------------------------
+def test_game_ends_when_all_derricks_stand():
+    state = random_game(1)
+    assert end_reason(state) == END_ALL_PLACED
+    assert state.turns == 28
+    assert legal_moves(state) == []
+    assert "schon vorbei" in why_illegal(state, Place(0))
+
+
+def test_blocked_game_ends_early():
+    for seed in range(400):
+        state = random_game(seed)
+        if end_reason(state) == END_BLOCKED:
+            break
+    else:  # pragma: no cover - the harness shows a few percent of games block
+        pytest.fail("no blocked game among 400 seeds")
+    assert state.turns < 28
+    assert free_mask(state) == 0
+    assert is_over(state)
+    assert legal_moves(state) == []
+
+
+# -- Taktikvariante ------------------------------------------------------------------------
+def test_second_colour_supply_and_owner():
+    state = new_game(Variant(2, tactical=True))
+    for name in ("a1", "i9", "a3", "i7", "a5", "i5"):
+        state, outcome = apply(state, Place(sq(name), second=True))
+        assert "zweiten Farbe" in outcome.text
+    assert state.second_left(0) == state.second_left(1) == 0
+    assert state.derrick_at(sq("a1")).placer == 0
+    assert state.derrick_at(sq("i9")).placer == 1
+    reason = why_illegal(state, Place(sq("e5"), second=True))
+    assert reason == "Spieler 1 hat keinen Bohrturm der zweiten Farbe mehr."
+    assert all(not m.second for m in legal_moves(state))
+    assert position_text(state).count("*1") == 3
+
+
+def test_second_colour_only_in_tactical_variant():
+    with pytest.raises(NotationError):
+        parse_position("2p plan=übung:1 türme=e5*1 " + KG_ROWS)
+    assert "Taktikvariante" in why_illegal(new_game(), Place(0, second=True))
+
+
+def test_base_colour_runs_out_in_tactical_variant():
+    state = new_game(Variant(4, tactical=True))
+    odd = "a1 c1 e1 g1 i1 a3 c3 e3 g3 i3 a5 c5 e5 g5 i5 a7 c7 e7 g7 i7 a9 c9 e9 g9"
+    squares = [sq(n) for n in odd.split(" ")]
+    for square in squares:
+        state, _ = apply(state, Place(square))
+    assert state.base_left(0) == 0
+    assert "keinen Bohrturm der Grundfarbe mehr" in why_illegal(state, Place(sq("b6")))
+    assert {m.second for m in legal_moves(state)} == {True}
+
+
+# -- Aufbauspiel ---------------------------------------------------------------------------
+def test_buildup_stages_reveal_triangle_diagonal_rest():
+    state = new_game(Variant(2, buildup=True))
+    assert state.revealed_boards == "ABD"
+    assert why_illegal(state, Place(sq("e5"))) is not None
+    revealed = []
+    for name in ("a1", "c1", "e1", "a3", "c3", "e3"):
+        state, outcome = apply(state, Place(sq(name)))
+        revealed.append(outcome.revealed)
+    assert revealed == ["", "", "", "", "", "CEG"]
+    assert state.revealed_boards == "ABCDEG"
+    assert why_illegal(state, Place(sq("i9"))) is not None
+    for name in ("g1", "i1", "e5", "g3", "a7", "c7"):
+        state, outcome = apply(state, Place(sq(name)))
+    assert outcome.revealed == "FHI"
+    assert state.revealed_boards == geo.BOARD_LETTERS
+    assert why_illegal(state, Place(sq("i9"))) is None
+
+
+def test_taking_a_right_costs_a_derrick_and_deals_the_other():
+    state = new_game(Variant(2, buildup=True))
+    state, _ = apply(state, Place(sq("a1")))
+    state, outcome = apply(state, TakeRight(Right.SILVER_GOLD, Direction.COLUMNS))
+    assert state.rights == (
+        PlayerRight(Right.COPPER_GOLD, Direction.ROWS),
+        PlayerRight(Right.SILVER_GOLD, Direction.COLUMNS),
+    )
+    assert state.taker == 1
+    assert (state.derricks_left(0), state.derricks_left(1)) == (13, 13)
+    assert "Spieler 1 bekommt „Kupfer + Gold − Silber“" in outcome.text
+    assert state.to_move == 0
+    assert "schon vergeben" in why_illegal(state, TakeRight(R, ROWS))
+    assert all(isinstance(m, Place) for m in legal_moves(state))
+    assert position_text(state).endswith("rechte=kg-s/r,sg-k/s!")
+
+
+def _only_placements(seed: int) -> State | None:
+    """A build-up game in which nobody took a right, stopped before the last turn."""
+    rng = random.Random(seed)
+    state = new_game(Variant(2, buildup=True))
+    while state.turns < 27:
+        places = [m for m in legal_moves(state) if isinstance(m, Place)]
+        if not places:
+            return None
+        state, _ = apply(state, rng.choice(places))
+    return state if free_mask(state) else None
+
+
+def test_last_derrick_must_pay_for_open_rights():
+    state = next(s for s in map(_only_placements, range(50)) if s is not None)
+    assert state.rights_open and not is_over(state)
+    assert (state.derricks_left(0), state.derricks_left(1)) == (0, 1)
+    assert all(isinstance(m, TakeRight) for m in legal_moves(state))
+    place = Place(geo.squares_of(free_mask(state))[0])
+    assert "muss damit ein Schürfrecht nehmen" in why_illegal(state, place)
+    state, outcome = apply(state, TakeRight(R, ROWS))
+    assert outcome.game_over and not state.rights_open
+    assert (state.derricks_left(0), state.derricks_left(1)) == (0, 0)
+    assert len(score(state)) == 2
+
+
+def test_rights_only_taken_in_buildup():
+    assert "nur im Aufbauspiel" in why_illegal(new_game(), TakeRight(R, ROWS))
+
+
+# -- positions that cannot occur are rejected ----------------------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2p plan=übung:1 türme=e5,e6 " + KG_ROWS,
+        "2p plan=übung:1 türme=a1,c1,e1,g1,i1,a3,c3,e3,g3,i3,a5,c5,e5,g5,i5,a7,c7,e7,g7,i7,"
+        "a9,c9,e9,g9,i9,b2,d2,f2,h2 " + KG_ROWS,
+        "2p+taktik plan=übung:1 türme=a1*1,c1*1,e1*1,g1*1,a5,a7,a9,c5 " + KG_ROWS,
+        "2p+taktik plan=übung:1 türme=a1*2 " + KG_ROWS,
+        "2p+aufbau plan=übung:1 türme=e5",
+        "2p+aufbau plan=übung:1 türme=a1 rechte=kg-s/r,sg-k/s",
+        "2p+aufbau plan=übung:1 türme=a1 rechte=kg-s/r!,sg-k/r",
+        "2p plan=übung:1 türme=a1 rechte=kg-s/r!,sg-k/s",
+        "2p plan=übung:1 türme=a1,a1 " + KG_ROWS,
+        "2p plan=übung:1 türme=a1",
+        "2p plan=übung:1 rechte=offen",
+        "3p plan=übung:1 " + KG_ROWS,
+        "2p+foo plan=übung:1 " + KG_ROWS,
+        "2p plan=übung:x " + KG_ROWS,
+        "2p plan=übung:1234567890 " + KG_ROWS,
+        "2p plan=k1 " + KG_ROWS,
+        "2p plan=übung:1 plan=übung:2 " + KG_ROWS,
+        "2p " + KG_ROWS,
+        "",
+    ],
+    ids=lambda t: t[:50] or "empty",
+)
+def test_impossible_or_malformed_positions(text):
+    with pytest.raises(NotationError):
+        parse_position(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "linie K1 K1 k1 k1 k1 k1 k1 k1 k1",
+        "linie k1 k1",
+        "linie k1 k1 k1 k1 k1 k1 k1 k1 k6",
+        "linie k1* k1 k1 k1 k1 k1 k1 k1 k1",
+        "reihe k1 k1 k1 k1 k1 k1 k1 k1 k1",
+    ],
+)
+def test_bad_lines(text):
+    with pytest.raises(NotationError):
+        parse_line(text)
+
+
+def test_practice_board_is_labelled_and_seeded():
+    board = practice_board(7)
+    assert board == practice_board(7)
+    assert board != practice_board(8)
+    assert PRACTICE_LABEL in board.label
+    counts = {r: sum(f.resource is r for f in board.fields) for r in Resource}
+    assert counts == {Resource.COPPER: 27, Resource.SILVER: 27, Resource.GOLD: 27}
+    assert board_text(board) == "übung:7"
+    explicit = parse_board(board_text(Board(board.fields)))
+    assert explicit.fields == board.fields and explicit.seed is None
+    assert "nicht der gedruckte Plan" in explicit.label
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: Place(81),
+        lambda: Place("e5"),
+        lambda: Field(Resource.GOLD, 6),
+        lambda: Field("g", 1),
+        lambda: practice_board(-1),
+        lambda: Board(()),
+        lambda: State(Variant(), practice_board(1), (None, None)),
+        lambda: State(Variant(), practice_board(1), (PlayerRight(R, ROWS), PlayerRight(S, COLS)),
+                      (1,) * 81),
+        lambda: new_game("2p"),
+        lambda: why_illegal(new_game(), "e5"),
+        lambda: line_scores(new_game(), 5),
+        lambda: random_position(1, turns=-1),
+    ],
+    ids=lambda f: "",
+)
+def test_api_misuse_raises_rules_error(call):
+    with pytest.raises(RulesError):
+        call()
+
+
+# -- notation round-trips ------------------------------------------------------------------
+VARIANT_LIST = list(ALL_VARIANTS.values())
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    variant=st.sampled_from(VARIANT_LIST),
+    turns=st.integers(0, 28),
+)
+def test_position_round_trip(seed, variant, turns):
+    state = random_position(seed, variant, turns)
+    text = position_text(state)
+    assert parse_position(text) == state
+    assert position_text(parse_position(text)) == text
+    assert repr(state) == f"State({text!r})"
+    assert str(state) == text
+
+
+FIELDS = st.builds(Field, st.sampled_from(list(Resource)), st.integers(1, 5))
+
+
+@settings(max_examples=60, deadline=None)
+@given(fields=st.lists(FIELDS, min_size=81, max_size=81), seed=st.integers(0, 10**6))
+def test_explicit_board_round_trip(fields, seed):
+    board = Board(tuple(fields))
+    text = board_text(board)
+    assert parse_board(text) == board
+    rng = random.Random(seed)
+    state = random_position(seed, rng.choice(VARIANT_LIST), rng.randrange(29), board)
+    assert parse_position(position_text(state)) == state
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    fields=st.lists(FIELDS, min_size=9, max_size=9),
+    marks=st.lists(st.integers(0, 2), min_size=9, max_size=9),
+)
+def test_line_round_trip(fields, marks):
+    codes = list(marks)
+    for i in range(1, 9):
+        if codes[i - 1] and codes[i]:
+            codes[i] = 0
+    cells = []
+    for f, code in zip(fields, codes, strict=True):
+        cell = f"{f.resource.value}{f.value}"
+        cells.append(cell.upper() + ("*" if code == 2 else "") if code else cell)
+    text = "linie " + " ".join(cells)
+    line = parse_line(text)
+    assert line_text(line) == text
+    assert list(line.codes) == codes
+
+
+@pytest.mark.parametrize(
+    "move", ["e5", "e5*", "a1", "i9*", "recht kg-s/r", "recht sg-k/s"], ids=lambda m: m
+)
+def test_move_round_trip(move):
+    assert str(parse_move(move)) == move
+
+
+# -- fuzzing: nothing but NotationError escapes --------------------------------------------
+NOTATION_ALPHABET = "abcdefghiksgrKSGAB0123456789=/,*!+-: übungtürmerchlipz\n\tßÜ"
+
+
+def _mutations():
+    base_texts = st.sampled_from(
+        [
+            position_text(random_position(3, Variant(2, tactical=True), 12)),
+            position_text(random_position(4, Variant(2, buildup=True), 20)),
+            position_text(random_position(5, Variant(4), 9)),
+            "linie K2 s3 G4* k1 S1 g2 K2 s5 g1",
+        ]
+    )
+    edits = st.lists(
+        st.tuples(st.integers(0, 400), st.integers(0, 4), st.text(NOTATION_ALPHABET, max_size=3)),
+        min_size=1,
+        max_size=4,
+    )
+
+    def mutate(args):
+        text, changes = args
+        for at, cut, insert in changes:
+            at = at % (len(text) + 1)
+            text = text[:at] + insert + text[at + cut :]
+        return text
+
+    return st.tuples(base_texts, edits).map(mutate)
+
+
+FUZZ_TEXT = st.one_of(st.text(max_size=80), st.text(NOTATION_ALPHABET, max_size=120), _mutations())
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=FUZZ_TEXT)
+def test_random_text_only_raises_notation_error(text):
+    for parse in (parse_position, parse_line, parse_board, parse_move, parse_square):
+        with contextlib.suppress(NotationError):
+            parse(text)
+
+
+ACTION_VERBS = ["prüfe ", "zug ", "wertung ", "stand", "wertung reihe ", "wertung spalte "]
+ACTIONS = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(ACTION_VERBS).flatmap(
+        lambda v: st.text(NOTATION_ALPHABET, max_size=12).map(lambda t: v + t)
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(position=FUZZ_TEXT, action=ACTIONS)
+def test_example_facts_only_raises_rules_errors(position, action):
+    try:
+        facts = example_facts(position, action)
+    except (NotationError, IllegalMoveError):
+        return
+    assert set(facts) <= set(EXAMPLE_FACT_KEYS)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 10**5), variant=st.sampled_from(VARIANT_LIST), action=ACTIONS)
+def test_example_facts_on_real_positions(seed, variant, action):
+    text = position_text(random_position(seed, variant, seed % 29))
+    try:
+        facts = example_facts(text, action)
+    except (NotationError, IllegalMoveError):
+        return
+    assert set(facts) <= set(EXAMPLE_FACT_KEYS)
+    for value in facts.values():
+        assert isinstance(value, int | str | bool | list)
+
+
+# -- random-game harness -------------------------------------------------------------------
+HARNESS = [("2p", 1000), ("2p-taktik", 200), ("2p-aufbau", 200), ("4p", 200), ("4p-taktik", 200)]
+
+
+@pytest.mark.parametrize(("key", "games"), HARNESS, ids=[k for k, _ in HARNESS])
+def test_random_games(key, games):
+    variant = ALL_VARIANTS[key]
+    ends = {END_ALL_PLACED: 0, END_BLOCKED: 0}
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = random_position(seed, variant, 0)
+        while not is_over(state):
+            moves = legal_moves(state)
+            state, outcome = apply(state, rng.choice(moves))
+            assert outcome.game_over == is_over(state)
+        # Rebuilding through the checking constructor re-verifies edges and supplies.
+        assert State(state.variant, state.board, state.rights, state.derricks, state.taker) == state
+        assert not geo.has_edge_contact(state.occupied)
+        assert not state.rights_open
+        ends[end_reason(state)] += 1
+        if end_reason(state) == END_ALL_PLACED:
+            assert all(state.derricks_left(p) == 0 for p in range(variant.players))
+        for unit in (False, True):
+            totals = score(state, unit_values=unit)
+            for player in range(variant.players):
+                lines = line_scores(state, player, unit_values=unit)
+                assert totals[player] == sum(ls.total for ls in lines)
+                assert all(ls.derricks <= 5 for ls in lines)
+                assert all(ls.total == 0 for ls in lines if ls.derricks < 4)
+            best = max(totals)
+            assert winners(state, unit_values=unit) == tuple(
+                p for p, t in enumerate(totals) if t == best
+            )
+    assert ends[END_ALL_PLACED] > games * 0.8
+
+
+# -- the shipped worked examples -----------------------------------------------------------
+def _examples() -> list[dict]:
+    with EXAMPLES_FILE.open(encoding="utf-8") as handle:
+        return yaml.safe_load(handle)["examples"]
+
+
+@pytest.mark.parametrize("example", _examples(), ids=lambda e: e["id"])
+def test_content_example_agrees_with_engine(example):
+    facts = example_facts(example["position"], example["action"])
+    for key, expected in example["expect"].items():
+        assert key in EXAMPLE_FACT_KEYS, key
+        assert facts[key] == expected, key
+
+
+def test_content_has_the_booklet_kinds():
+    by_id = {e["id"]: e for e in _examples()}
+    assert len(by_id) >= 10
+    assert by_id["bsp-heft-plus-sieben"]["expect"]["line_score"] == 7
+    assert by_id["bsp-heft-drei-tuerme"]["expect"]["counted"] is False
+    assert by_id["bsp-heft-minus-drei"]["expect"]["line_score"] == -3
