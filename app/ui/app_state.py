@@ -29,6 +29,10 @@ class AppState(QObject):
         self.game_id: str = ""
         self.section: str = "summary"
         self.wanted_game: str | None = None
+        # Visited (game, section) places for Alt+Left / Alt+Right.
+        self.history: list[tuple[str, str]] = []
+        self.history_index = -1
+        self._travelling = False
         if library is not None:
             self.set_library(library)
 
@@ -54,6 +58,34 @@ class AppState(QObject):
         if key != self.section:
             self.section = key
             self.sectionChanged.emit(key)
+
+    def visited(self) -> None:
+        """The window calls this once a place is on screen; it becomes part of the history."""
+        place = (self.game_id, self.section)
+        if self._travelling or not self.game_id:
+            return
+        if self.history_index >= 0 and self.history[self.history_index] == place:
+            return
+        del self.history[self.history_index + 1:]
+        self.history.append(place)
+        self.history_index = len(self.history) - 1
+
+    def can_go(self, step: int) -> bool:
+        return 0 <= self.history_index + step < len(self.history)
+
+    def go(self, step: int) -> None:
+        """Back (-1) or forward (+1) through the visited places."""
+        if not self.can_go(step):
+            return
+        self.history_index += step
+        game, section = self.history[self.history_index]
+        self._travelling = True
+        try:
+            self.section = section if game != self.game_id else self.section
+            self.select_game(game)
+            self.select_section(section)
+        finally:
+            self._travelling = False
 
     def request_jump(self, section: str, anchor: str) -> None:
         """Open ``section`` of the current game and bring ``anchor`` into view."""

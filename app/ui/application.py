@@ -16,8 +16,9 @@ from app.model.paths import content_root, resources_root
 from app.ui.app_state import AppState, Services
 from app.ui.main_window import MainWindow
 from app.ui.progress_model import ProgressModel
+from app.ui.settings import Settings
 from app.ui.situations import situation_service_for
-from app.ui.theme import apply_theme, colours_for
+from app.ui.theme import ThemeController, apply_theme, colours_for
 
 DEFAULT_SIZE = (1280, 800)
 
@@ -33,16 +34,27 @@ def make_application(argv: list[str] | None = None) -> QApplication:
 
 
 def create_main_window(library=None, game: str | None = None,
-                       progress: ProgressModel | None = None) -> MainWindow:
+                       progress: ProgressModel | None = None,
+                       settings: Settings | None = None) -> MainWindow:
+    """The main window as the user left it: game, section, size, theme, text size."""
+    app = make_application()
+    settings = settings or Settings()
+    theme = ThemeController(app, settings.theme, settings.font_pt)
+    theme.apply()
     state = AppState()
-    if game:
-        state.select_game(game)
+    state.section = settings.last_section or state.section
+    wanted = game or settings.last_game
+    if wanted:
+        state.select_game(wanted)
     if library is not None:
         state.set_library(library)
     services = Services(state, progress=progress or ProgressModel(),
                         situations_for=situation_service_for)
-    window = MainWindow(state, services)
+    window = MainWindow(state, services, theme, settings)
     window.resize(*DEFAULT_SIZE)
+    screen = app.primaryScreen()
+    if screen is not None:
+        settings.restore_geometry(window, screen.availableGeometry())
     return window
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QIcon
+from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -22,7 +22,8 @@ from app.model.paths import resources_root
 from app.ui.app_state import AppState, Services
 from app.ui.section_delegate import COUNT_ROLE, SectionDelegate
 from app.ui.sections import Section, sections_for
-from app.ui.theme import colours_for
+from app.ui.settings import DEFAULT_FONT_PT, MAX_FONT_PT, MIN_FONT_PT, Settings
+from app.ui.theme import ThemeController, colours_for
 
 SIDEBAR_WIDTH = 216
 SECTION_KEY = Qt.ItemDataRole.UserRole
@@ -36,10 +37,13 @@ def icon(name: str) -> QIcon:
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, state: AppState, services: Services | None = None):
+    def __init__(self, state: AppState, services: Services | None = None,
+                 theme: ThemeController | None = None, settings: Settings | None = None):
         super().__init__()
         self.state = state
         self.services = services or Services(state)
+        self.theme = theme
+        self.settings = settings
         self._views: dict[tuple[str, str], QWidget] = {}
         self.setWindowIcon(QIcon(str(resources_root() / "app-icon.svg")))
         self.setMinimumSize(QSize(760, 560))
@@ -63,6 +67,10 @@ class MainWindow(QMainWindow):
         self.status_text.setObjectName("StatusText")
         self.statusBar().addWidget(self.status_text, 1)
         self.statusBar().setSizeGripEnabled(False)
+
+        self.actions_by_name: dict[str, QAction] = {}
+        self._build_menus()
+        self._set_tab_order()
 
         state.libraryChanged.connect(self._on_library)
         state.gameChanged.connect(self._show_game)
@@ -109,7 +117,8 @@ class MainWindow(QMainWindow):
         self.section_list.setIconSize(QSize(18, 18))
         self.section_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.section_list.currentItemChanged.connect(self._on_section_item)
-        self.section_list.setItemDelegate(SectionDelegate(colours_for("system"), self.section_list))
+        self.section_list.setItemDelegate(SectionDelegate(
+            lambda: self.theme.colours if self.theme else colours_for("system"), self.section_list))
         layout.addWidget(self.section_list, 1)
         return sidebar
 
@@ -187,6 +196,10 @@ class MainWindow(QMainWindow):
                 self.section_list.setCurrentRow(row)
                 self.section_list.blockSignals(False)
         self._set_page((entry.id, key), lambda: section.build(entry, self.services))
+        self.state.visited()
+        self._update_history_actions()
+        if self.settings is not None:
+            self.settings.remember_place(entry.id, key)
 
     def _set_page(self, cache_key: tuple[str, str], build) -> None:
         view = self._views.get(cache_key)
@@ -240,6 +253,144 @@ class MainWindow(QMainWindow):
         if failures:
             parts.append(f"{failures} Spiel(e) fehlerhaft")
         self.status_text.setText(" · ".join(parts))
+
+    # -- menus and shortcuts -------------------------------------------------------------
+
+    def _action(self, name: str, text: str, keys: list, slot, menu) -> QAction:
+        action = QAction(text, self)
+        action.setShortcuts([QKeySequence(k) for k in keys])
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        self.addAction(action)
+        self.actions_by_name[name] = action
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&Datei")
+        self._action("print", "Drucken / Als PDF …", [QKeySequence.StandardKey.Print, "Ctrl+P"],
+                     self.print_sheet, file_menu)
+        file_menu.addSeparator()
+        self._action("quit", "Beenden", ["Ctrl+Q"], self.close, file_menu)
+
+        view_menu = bar.addMenu("&Ansicht")
+        self._action("search", "Suchen …", ["Ctrl+F", "Ctrl+K"], self.open_search, view_menu)
+        view_menu.addSeparator()
+        for number in range(1, 8):
+            self._action(f"section{number}", f"Abschnitt {number}", [f"Ctrl+{number}"],
+                         lambda _=False, n=number: self.open_section_number(n), view_menu)
+        view_menu.addSeparator()
+        self._action("back", "Zurück", ["Alt+Left"], lambda: self.state.go(-1), view_menu)
+        self._action("forward", "Vorwärts", ["Alt+Right"], lambda: self.state.go(1), view_menu)
+        view_menu.addSeparator()
+        self._action("zoom_in", "Schrift größer", ["Ctrl++", "Ctrl+="],
+                     lambda: self.zoom(1.0), view_menu)
+        self._action("zoom_out", "Schrift kleiner", ["Ctrl+-"], lambda: self.zoom(-1.0),
+                     view_menu)
+        self._action("zoom_reset", "Normale Schriftgröße", ["Ctrl+0"], lambda: self.zoom(0),
+                     view_menu)
+        view_menu.addSeparator()
+        look = view_menu.addMenu("Darstellung")
+        self.theme_group = QActionGroup(self)
+        for mode, text in (("system", "Wie das System"), ("hell", "Hell"), ("dunkel", "Dunkel")):
+            action = QAction(text, self, checkable=True)
+            action.setData(mode)
+            action.setChecked(self.theme is not None and self.theme.mode == mode)
+            action.triggered.connect(lambda _=False, m=mode: self.set_theme(m))
+            self.theme_group.addAction(action)
+            look.addAction(action)
+            self.actions_by_name[f"theme_{mode}"] = action
+
+        help_menu = bar.addMenu("&Hilfe")
+        self._action("shortcuts", "Tastenkürzel", ["F1"], self.show_shortcuts, help_menu)
+        self._action("about", "Über Regelfrisch", [], self.show_about, help_menu)
+
+    def _set_tab_order(self) -> None:
+        # Left to right, top to bottom: game, sections, then the content.
+        QWidget.setTabOrder(self.game_switcher, self.section_list)
+        QWidget.setTabOrder(self.section_list, self.stack)
+
+    def _update_history_actions(self) -> None:
+        self.actions_by_name["back"].setEnabled(self.state.can_go(-1))
+        self.actions_by_name["forward"].setEnabled(self.state.can_go(1))
+
+    def open_section_number(self, number: int) -> None:
+        sections = self.sections()
+        if 1 <= number <= len(sections):
+            self.state.select_section(sections[number - 1].key)
+
+    def zoom(self, step: float) -> None:
+        if self.theme is None:
+            return
+        font_pt = DEFAULT_FONT_PT if step == 0 else self.theme.font_pt + step
+        font_pt = min(MAX_FONT_PT, max(MIN_FONT_PT, font_pt))
+        self.theme.set_font_pt(font_pt)
+        if self.settings is not None:
+            self.settings.font_pt = font_pt
+
+    def set_theme(self, mode: str) -> None:
+        if self.theme is None:
+            return
+        self.theme.set_mode(mode)
+        for action in self.theme_group.actions():
+            action.setChecked(action.data() == mode)
+        if self.settings is not None:
+            self.settings.theme = mode
+
+    def show_shortcuts(self) -> None:
+        from app.ui.shortcuts_dialog import ShortcutsDialog
+
+        dialog = ShortcutsDialog(list(self.actions_by_name.values()), self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        self.last_dialog = dialog
+
+    def show_about(self) -> None:
+        from app.ui.about_dialog import AboutDialog
+
+        dialog = AboutDialog(self.state.library, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
+        self.last_dialog = dialog
+
+    def open_search(self) -> None:
+        if self.state.library is None:
+            return
+        from app.model.search import SearchIndex
+        from app.ui.search_dialog import SearchDialog
+
+        if getattr(self, "_search_index", None) is None or self._search_library is not \
+                self.state.library:
+            self._search_index = SearchIndex.build(self.state.library)
+            self._search_library = self.state.library
+        dialog = SearchDialog(self._search_index, self)
+        dialog.jumpRequested.connect(self.jump_to_match)
+        dialog.open()
+        self.last_dialog = dialog
+
+    def jump_to_match(self, game_id: str, section: str, anchor: str, query: str) -> None:
+        from app.ui.highlight import highlight_in_view
+
+        self.state.select_game(game_id)
+        self.state.select_section(section)
+        self._show_section(section)
+        highlight_in_view(self.current_view(), anchor, query)
+
+    def print_sheet(self) -> None:
+        entry = self.current_entry()
+        if not _loaded(entry):
+            return
+        from app.ui.print_sheet import print_sheet
+
+        progress = self.services.progress
+        marked = progress.marked(entry.id) if progress is not None else set()
+        print_sheet(entry, self, marked)
+
+    def closeEvent(self, event) -> None:
+        if self.settings is not None:
+            self.settings.save_geometry(self)
+        super().closeEvent(event)
 
     # -- for tests, screenshots and other windows ---------------------------------------
 

@@ -12,6 +12,7 @@ COUNT_ROLE = Qt.ItemDataRole.UserRole + 2
 class SectionDelegate(QStyledItemDelegate):
     def __init__(self, colours, parent=None):
         super().__init__(parent)
+        # A callable, so a theme switch takes effect at the next paint.
         self.colours = colours
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index) -> None:
@@ -28,9 +29,9 @@ class SectionDelegate(QStyledItemDelegate):
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(self.colours.mark_bg))
+        painter.setBrush(QColor(self.colours().mark_bg))
         painter.drawRoundedRect(rect, 9, 9)
-        painter.setPen(QColor(self.colours.mark))
+        painter.setPen(QColor(self.colours().mark))
         font = painter.font()
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 0.85)

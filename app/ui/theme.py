@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from string import Template
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
@@ -89,3 +89,43 @@ def style_sheet(colours: Colours, font_pt: float = 11.0) -> str:
     icons = (resources_root() / "icons").as_posix()
     return template.substitute(asdict(colours), icons=icons,
                                **{f"pt_{k}": v for k, v in sizes.items()})
+
+
+class ThemeController(QObject):
+    """Light, dark or the system's choice, and the text size; re-styles the app on change."""
+
+    changed = Signal()
+
+    def __init__(self, app: QApplication, mode: str = "system", font_pt: float = 11.0,
+                 parent: QObject | None = None):
+        super().__init__(parent)
+        self.app = app
+        self.mode = mode
+        self.font_pt = font_pt
+        hints = QGuiApplication.styleHints()
+        if hasattr(hints, "colorSchemeChanged"):
+            hints.colorSchemeChanged.connect(self._system_changed)
+
+    @property
+    def colours(self) -> Colours:
+        return colours_for(self.mode)
+
+    @property
+    def is_dark(self) -> bool:
+        return self.colours is DARK
+
+    def set_mode(self, mode: str) -> None:
+        self.mode = mode
+        self.apply()
+
+    def set_font_pt(self, font_pt: float) -> None:
+        self.font_pt = font_pt
+        self.apply()
+
+    def apply(self) -> None:
+        apply_theme(self.app, self.colours, self.font_pt)
+        self.changed.emit()
+
+    def _system_changed(self, *_args) -> None:
+        if self.mode == "system":
+            self.apply()

@@ -54,7 +54,7 @@ class QuizView(PageColumn):
 
     # -- keyboard -----------------------------------------------------------------------------
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt's name
+    def keyPressEvent(self, event) -> None:
         # Keys reach us when no focused child used them: a focused button takes
         # Space/Enter itself (clicking it), digits and letters always come here.
         key = event.key()
@@ -116,7 +116,8 @@ class QuizView(PageColumn):
             due = store.due_count([q.id for q in quiz])
             fresh = sum(1 for q in quiz if not store.seen(q.id))
             marked = len(store.marked())
-            facts = [f"{due} fällig", f"{fresh} noch nie gesehen", f"{marked} zum Nachlesen markiert"]
+            facts = [f"{due} fällig", f"{fresh} noch nie gesehen",
+                     f"{marked} zum Nachlesen markiert"]
             body.addWidget(label(" · ".join(facts), "Lead"))
         body.addWidget(label("Fällige Fragen kommen zuerst, dann neue. Tasten: **Leertaste** "
                              "startet und deckt auf, **1 / 2 / 3** bewerten.", "Muted"))

@@ -1,0 +1,463 @@
+"""The one-page sheet for the table: turn, numbers and pitfalls of a game on one A4 page.
+
+The sheet is HTML laid out by a QTextDocument whose layout measures with the printer's
+own font metrics, so the height we check is the height that gets printed. Fitting tries,
+in this order: every pitfall at 10 pt down to 8 pt (never smaller), then, at 8 pt, drops
+pitfalls from the least important end – never one the user marked for re-reading – and
+says how many more the app has. The footer (source and "Regelfrisch") is painted at the
+foot of every page, outside the flowing text.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import sys
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QGuiApplication,
+    QImage,
+    QPagedPaintDevice,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPen,
+    QTextDocument,
+)
+from PySide6.QtPrintSupport import QPrinter
+
+from app.model.loader import Library, LoadedGame
+from app.model.schema import format_pages
+from app.ui.theme import LIGHT
+from app.ui.widgets import markdown_html
+
+MARKER = "▶"
+MIN_FONT_PT = 8.0
+FONT_SIZES = (10.0, 9.5, 9.0, 8.5, MIN_FONT_PT)
+MARGINS_MM = 10.0
+# Space between the text and the footer line, in points.
+FOOTER_GAP_PT = 4.0
+# Paper is white: the sheet always uses the light colours, whatever the screen shows.
+C = LIGHT
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """What ended up on the sheet; for tests and for telling the user what was left out."""
+
+    font_pt: float
+    pitfall_ids: tuple[str, ...]
+    split: int
+    pages: int
+    total_pitfalls: int
+
+    @property
+    def dropped(self) -> int:
+        return self.total_pitfalls - len(self.pitfall_ids)
+
+
+@dataclass(frozen=True)
+class _Sizes:
+    """Type sizes (pt) and spacing (CSS px) derived from the body size."""
+
+    body: float
+
+    @property
+    def h1(self) -> str:
+        return f"{self.body * 1.7:.1f}"
+
+    @property
+    def h2(self) -> str:
+        return f"{self.body * 1.2:.1f}"
+
+    @property
+    def h3(self) -> str:
+        return f"{self.body * 1.05:.1f}"
+
+    @property
+    def small(self) -> str:
+        return f"{max(6.5, self.body * 0.85):.1f}"
+
+    @property
+    def gap(self) -> str:
+        return f"{self.body * 0.7:.0f}"
+
+    @property
+    def half(self) -> str:
+        return f"{self.body * 0.35:.0f}"
+
+    @property
+    def pad(self) -> str:
+        return f"{self.body * 0.3:.1f}"
+
+
+# -- HTML ---------------------------------------------------------------------------------------
+
+
+def _esc(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+def _inline(markdown_text: str) -> str:
+    """Markdown → inline HTML, with paragraphs joined so a cell stays one block."""
+    rendered = markdown_html(markdown_text)
+    return re.sub(r"</p>\s*<p>", "<br>", rendered).removeprefix("<p>").removesuffix("</p>")
+
+
+def _pages(pages: list, z: _Sizes) -> str:
+    text = format_pages(pages)
+    return (f'<span style="color:{C.muted}; font-size:{z.small}pt; white-space:nowrap">'
+            f"{_esc(text)}</span>") if text else ""
+
+
+def _marker(marked: bool) -> str:
+    return f'<span style="color:{C.mark}; font-weight:700">{MARKER}</span>&nbsp;' if marked else ""
+
+
+def _title_line(loaded: LoadedGame, z: _Sizes) -> str:
+    meta = loaded.game.content.meta
+    facts = " · ".join([meta.publisher, meta.edition, f"{meta.players} Personen"])
+    return (
+        f'<p style="margin:0"><span style="font-size:{z.h1}pt; font-weight:700; '
+        f'color:{C.accent}">{_esc(meta.title)}</span>'
+        f'<span style="font-size:{z.h3}pt; color:{C.muted}">&nbsp;&nbsp;·&nbsp;&nbsp;'
+        f"{_esc(facts)}</span></p>"
+    )
+
+
+def _heading(text: str, z: _Sizes) -> str:
+    return (f'<p style="margin-top:{z.gap}px; margin-bottom:{z.half}px; font-size:{z.h2}pt; '
+            f'font-weight:700; color:{C.accent}">{_esc(text)}</p>')
+
+
+def _steps(loaded: LoadedGame, marked: Collection[str], z: _Sizes) -> str:
+    rows = []
+    for step in loaded.game.content.steps:
+        is_marked = step.id in marked
+        background = f' bgcolor="{C.mark_bg}"' if is_marked else ""
+        optional = (f' <span style="color:{C.muted}; font-size:{z.small}pt">(freiwillig)</span>'
+                    if step.optional and "freiwillig" not in step.title.lower() else "")
+        rows.append(
+            f"<tr{background}>"
+            f'<td width="18" valign="top" style="font-size:{z.h2}pt; font-weight:700; '
+            f'color:{C.accent}">{step.number}</td>'
+            f'<td valign="top">{_marker(is_marked)}<b>{_esc(step.title)}</b>{optional}'
+            f' – {_inline(step.text)}</td>'
+            f'<td width="38" align="right" valign="top">{_pages(step.pages, z)}</td>'
+            "</tr>")
+    return (f'<table width="100%" cellspacing="0" cellpadding="{z.pad}">' + "".join(rows)
+            + "</table>")
+
+
+def _numbers(loaded: LoadedGame, marked: Collection[str], z: _Sizes) -> str:
+    rows = []
+    for index, number in enumerate(loaded.game.content.numbers):
+        is_marked = number.id in marked
+        colour = C.mark_bg if is_marked else (C.zebra if index % 2 else C.surface)
+        rows.append(
+            f'<tr bgcolor="{colour}">'
+            f'<td width="23%" valign="top" style="color:{C.muted}">{_marker(is_marked)}'
+            f"{_esc(number.label)}</td>"
+            f'<td valign="top"><b>{_inline(number.value)}</b></td>'
+            f'<td width="38" align="right" valign="top">{_pages(number.pages, z)}</td>'
+            "</tr>")
+    return (f'<table width="100%" cellspacing="0" cellpadding="{z.pad}">' + "".join(rows)
+            + "</table>")
+
+
+def _pitfall(rank: int, pitfall, marked: bool, z: _Sizes) -> str:
+    background = f' bgcolor="{C.mark_bg}"' if marked else ""
+    return (
+        f"<tr><td{background}>"
+        f'<span style="color:{C.accent}; font-weight:700">{rank}</span>&nbsp; '
+        f"{_marker(marked)}<b>{_esc(pitfall.title)}</b>&nbsp; {_pages(pitfall.pages, z)}<br>"
+        f'<span style="color:{C.wrong}; font-weight:700">Nicht:</span> '
+        f'<span style="color:{C.muted}">{_inline(pitfall.wrong)}</span><br>'
+        f'<span style="color:{C.right}; font-weight:700">Richtig:</span> '
+        f"{_inline(pitfall.right)}"
+        "</td></tr>")
+
+
+def _pitfalls(loaded: LoadedGame, marked: Collection[str], keep: Collection[str],
+              split: int, z: _Sizes) -> str:
+    chosen = [(rank, p) for rank, p in enumerate(loaded.game.content.pitfalls, start=1)
+              if p.id in keep]
+    columns = [chosen[:split], chosen[split:]]
+    cells = []
+    for column in columns:
+        inner = "".join(_pitfall(rank, p, p.id in marked, z) for rank, p in column)
+        cells.append(f'<td width="50%" valign="top"><table width="100%" cellspacing="0" '
+                     f'cellpadding="{z.pad}">{inner}</table></td>')
+    left, right = cells
+    table = ('<table width="100%" cellspacing="0" cellpadding="0"><tr>'
+             f'{left}<td width="10"></td>{right}</tr></table>')
+    missing = len(loaded.game.content.pitfalls) - len(chosen)
+    if missing:
+        table += (f'<p style="margin-top:{z.half}px; color:{C.muted}; font-size:{z.small}pt">'
+                  f"{missing} weitere in der App unter „Leicht vergessen“.</p>")
+    return table
+
+
+def _source_short(loaded: LoadedGame) -> str:
+    meta = loaded.game.content.meta
+    parts = [f"Nach: {meta.booklet}", meta.edition]
+    if meta.booklet_pages:
+        parts.append(f"{meta.booklet_pages} Seiten")
+    stand = re.search(r"Stand:\s*([0-9][0-9.]*[0-9])", meta.source_note)
+    if stand:
+        parts.append(f"Stand {stand.group(1)}")
+    content = loaded.game.content
+    has_pages = any(item.pages for group in (content.steps, content.numbers, content.pitfalls)
+                    for item in group)
+    tail = ("Seitenangaben beziehen sich auf dieses Heft; im Zweifel gilt die Spielregel des "
+            "Verlags." if has_pages else "Im Zweifel gilt die Spielregel des Verlags.")
+    return ", ".join(parts) + ". " + tail
+
+
+def footer_html(loaded: LoadedGame, font_pt: float = 8.0) -> str:
+    small = max(6.5, font_pt * 0.85)
+    return (
+        f'<table width="100%" cellspacing="0" cellpadding="0" style="font-size:{small:.1f}pt; '
+        f'color:{C.muted}"><tr><td>{_esc(_source_short(loaded))}</td>'
+        f'<td width="90" align="right" valign="bottom"><b style="color:{C.accent}">'
+        "Regelfrisch</b></td></tr></table>")
+
+
+def sheet_html(loaded: LoadedGame, marked_ids: Collection[str] = frozenset(), *,
+               font_pt: float = 10.0, pitfall_ids: Collection[str] | None = None,
+               split: int | None = None, footer: bool = True) -> str:
+    """The sheet as HTML for QTextDocument.
+
+    ``pitfall_ids`` limits the pitfalls (default: all), ``split`` is how many go into the
+    left column (default: half). With ``footer`` the source line ends the text; the PDF
+    paints it at the foot of the page instead.
+    """
+    content = loaded.game.content
+    keep = set(pitfall_ids) if pitfall_ids is not None else {p.id for p in content.pitfalls}
+    chosen = sum(1 for p in content.pitfalls if p.id in keep)
+    split = (chosen + 1) // 2 if split is None else max(0, min(split, chosen))
+    z = _Sizes(font_pt)
+    starts = (f'<p style="margin-top:{z.half}px; color:{C.muted}">'
+              f"<b>Wer beginnt?</b> {_inline(content.starts)}</p>")
+    parts = [
+        _title_line(loaded, z), starts,
+        _heading("Dein Zug", z), _steps(loaded, marked_ids, z),
+        _heading("Die Zahlen", z), _numbers(loaded, marked_ids, z),
+        _heading("Leicht vergessen – das Wichtigste zuerst", z),
+        _pitfalls(loaded, marked_ids, keep, split, z),
+    ]
+    if footer:
+        parts.append(f"<hr>{footer_html(loaded, font_pt)}")
+    body = "".join(parts)
+    return (f'<html><body style="font-size:{font_pt:.1f}pt; color:{C.text}">{body}'
+            "</body></html>")
+
+
+# -- layout and printing ------------------------------------------------------------------------
+
+
+def _document(html_text: str, device: QPagedPaintDevice, width: float,
+              height: float | None) -> QTextDocument:
+    doc = QTextDocument()
+    # Measure with the printer's metrics: what fits here fits on paper.
+    doc.documentLayout().setPaintDevice(device)
+    doc.setDocumentMargin(0)
+    doc.setDefaultFont(QFont(QGuiApplication.font().family()))
+    doc.setHtml(html_text)
+    if height is None:
+        doc.setTextWidth(width)
+    else:
+        doc.setPageSize(QSizeF(width, height))
+    return doc
+
+
+def _fits(doc: QTextDocument, height: float) -> bool:
+    return doc.pageCount() == 1 and doc.documentLayout().documentSize().height() <= height
+
+
+def _balanced(loaded: LoadedGame, marked: Collection[str], font_pt: float, keep: list[str],
+              device: QPagedPaintDevice, width: float, height: float):
+    """The column split with the shortest sheet; tries every split near the middle."""
+    middle = (len(keep) + 1) // 2
+    candidates = sorted(range(len(keep) + 1), key=lambda s: abs(s - middle))[:5]
+    laid_out = []
+    for split in candidates:
+        doc = _document(sheet_html(loaded, marked, font_pt=font_pt, pitfall_ids=keep,
+                                   split=split, footer=False), device, width, height)
+        laid_out.append((doc.documentLayout().documentSize().height(), split, doc))
+    _height, split, doc = min(laid_out, key=lambda entry: entry[0])
+    return split, doc
+
+
+def fit_sheet(loaded: LoadedGame, device: QPagedPaintDevice, width: float, height: float,
+              marked_ids: Collection[str] = frozenset()) -> tuple[QTextDocument, SheetPlan]:
+    """Lay the sheet out for a ``width`` × ``height`` body (device pixels); see module doc."""
+    marked = frozenset(marked_ids)
+    all_ids = [p.id for p in loaded.game.content.pitfalls]
+    keep = list(all_ids)
+    for font_pt in FONT_SIZES:
+        split, doc = _balanced(loaded, marked, font_pt, keep, device, width, height)
+        if _fits(doc, height):
+            break
+    else:
+        # Still too long at the smallest size: drop the least important pitfalls,
+        # but never one the user wants to re-read.
+        for pid in [pid for pid in reversed(all_ids) if pid not in marked]:
+            keep.remove(pid)
+            split, doc = _balanced(loaded, marked, font_pt, keep, device, width, height)
+            if _fits(doc, height):
+                break
+    plan = SheetPlan(font_pt, tuple(keep), split, doc.pageCount(), len(all_ids))
+    return doc, plan
+
+
+def a4_printer(path: Path | str | None = None) -> QPrinter:
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    if path is not None:
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(path))
+    printer.setPageLayout(QPageLayout(
+        QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+        QMarginsF(MARGINS_MM, MARGINS_MM, MARGINS_MM, MARGINS_MM), QPageLayout.Unit.Millimeter))
+    return printer
+
+
+def _layout(loaded: LoadedGame, printer: QPrinter, marked_ids: Collection[str]):
+    width, full_height = float(printer.width()), float(printer.height())
+    footer = _document(footer_html(loaded), printer, width, None)
+    gap = FOOTER_GAP_PT * printer.resolution() / 72
+    footer_height = footer.documentLayout().documentSize().height()
+    body_height = full_height - footer_height - 2 * gap
+    doc, plan = fit_sheet(loaded, printer, width, body_height, marked_ids)
+    return doc, footer, plan, (width, full_height, body_height, footer_height, gap)
+
+
+def _paint_page(painter: QPainter, page: int, doc: QTextDocument, footer: QTextDocument,
+                geometry: tuple[float, ...], resolution: int) -> None:
+    width, full_height, body_height, footer_height, gap = geometry
+    painter.save()
+    painter.translate(0, -page * body_height)
+    doc.drawContents(painter, QRectF(0, page * body_height, width, body_height))
+    painter.restore()
+    top = full_height - footer_height
+    painter.save()
+    painter.setPen(QPen(QColor(C.muted), resolution / 144))  # half a point
+    painter.drawLine(QPointF(0, top - gap), QPointF(width, top - gap))
+    painter.translate(0, top)
+    footer.drawContents(painter)
+    painter.restore()
+
+
+def render_sheet(loaded: LoadedGame, printer: QPrinter,
+                 marked_ids: Collection[str] = frozenset()) -> SheetPlan:
+    """Fit the sheet to ``printer``'s page and print it; returns what was printed."""
+    doc, footer, plan, geometry = _layout(loaded, printer, marked_ids)
+    painter = QPainter(printer)
+    if not painter.isActive():
+        name = printer.outputFileName() or printer.printerName()
+        raise OSError(f"„{name}“ lässt sich nicht zum Schreiben öffnen.")
+    try:
+        for page in range(plan.pages):
+            if page and not printer.newPage():
+                break
+            _paint_page(painter, page, doc, footer, geometry, printer.resolution())
+    finally:
+        painter.end()
+    return plan
+
+
+def sheet_image(loaded: LoadedGame, marked_ids: Collection[str] = frozenset(),
+                dpi: int = 110) -> QImage:
+    """The first page as the PDF shows it, for screenshots and a quick look."""
+    printer = a4_printer()
+    doc, footer, _plan, geometry = _layout(loaded, printer, marked_ids)
+    resolution = printer.resolution()
+    scale = dpi / resolution
+    full = printer.pageLayout().fullRectPixels(resolution)
+    paint = printer.pageLayout().paintRectPixels(resolution)
+    image = QImage(round(full.width() * scale), round(full.height() * scale),
+                   QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    painter.scale(scale, scale)
+    painter.translate(paint.left(), paint.top())
+    _paint_page(painter, 0, doc, footer, geometry, resolution)
+    painter.end()
+    return image
+
+
+def write_sheet_pdf(loaded: LoadedGame, path: Path | str,
+                    marked_ids: Collection[str] = frozenset()) -> int:
+    """Write the sheet as an A4 PDF; returns the number of pages (1 unless content overflows).
+
+    Needs a QGuiApplication (offscreen is fine).
+    """
+    return render_sheet(loaded, a4_printer(path), marked_ids).pages
+
+
+def print_sheet(loaded: LoadedGame, parent=None,
+                marked_ids: Collection[str] = frozenset()) -> int:
+    """Show the print preview; printing (or „Als PDF“ in the print dialog) goes from there."""
+    from PySide6.QtPrintSupport import QPrintPreviewDialog
+
+    printer = a4_printer()
+    printer.setDocName(f"Regelfrisch – {loaded.game.title}")
+    dialog = QPrintPreviewDialog(printer, parent)
+    dialog.setWindowTitle(f"Spickzettel drucken – {loaded.game.title}")
+    dialog.paintRequested.connect(lambda target: render_sheet(loaded, target, marked_ids))
+    return dialog.exec()
+
+
+def save_sheet_pdf(loaded: LoadedGame, parent=None,
+                   marked_ids: Collection[str] = frozenset()) -> Path | None:
+    """Ask where to save, then write the PDF; returns the path or None if cancelled."""
+    from PySide6.QtWidgets import QFileDialog
+
+    suggested = str(Path.home() / f"{loaded.id}-spickzettel.pdf")
+    name, _ = QFileDialog.getSaveFileName(parent, "Spickzettel als PDF speichern", suggested,
+                                          "PDF-Dateien (*.pdf)")
+    if not name:
+        return None
+    path = Path(name if name.lower().endswith(".pdf") else f"{name}.pdf")
+    write_sheet_pdf(loaded, path, marked_ids)
+    return path
+
+
+def export_pdf(library: Library, game_id: str | None, path: Path | str,
+               marked_ids: Collection[str] = frozenset(), out: TextIO | None = None) -> int:
+    """``regelfrisch --pdf DATEI [--game SPIEL]``: write the sheet, say so; the exit code.
+
+    Without ``game_id`` the first loaded game (Atlantis) is used. 0 on success, 1 if the
+    game is unknown or failed to load, or the file cannot be written.
+    """
+    out = out or sys.stdout
+    if not library.games:
+        print("Kein Spiel ließ sich laden – es gibt nichts zu drucken.", file=out)
+        return 1
+    loaded = library.game(game_id) if game_id else library.games[0]
+    if loaded is None:
+        known = ", ".join(g.id for g in library.games)
+        print(f"Das Spiel „{game_id}“ gibt es nicht (oder es ist fehlerhaft). "
+              f"Verfügbar: {known}.", file=out)
+        return 1
+    target = Path(path)
+    if not target.parent.is_dir():
+        print(f"Der Ordner „{target.parent}“ existiert nicht.", file=out)
+        return 1
+    try:
+        pages = write_sheet_pdf(loaded, target, marked_ids)
+    except OSError as exc:
+        print(str(exc), file=out)
+        return 1
+    note = "1 Seite" if pages == 1 else f"{pages} Seiten – passt nicht auf eine Seite"
+    print(f"Spickzettel für {loaded.game.title} gespeichert: {target} ({note}).", file=out)
+    return 0

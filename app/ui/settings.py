@@ -1,0 +1,94 @@
+"""What the app remembers between runs: geometry, last game and section, text size, theme."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QRect, QSettings
+from PySide6.QtWidgets import QWidget
+
+from app.model.progress import DATA_ENV
+
+THEMES = ("system", "hell", "dunkel")
+DEFAULT_FONT_PT = 11.0
+MIN_FONT_PT, MAX_FONT_PT = 8.0, 20.0
+
+
+def app_settings() -> QSettings:
+    # With REGELFRISCH_DATA set (tests, portable use) the settings live beside the progress
+    # files, so nothing touches the user's real configuration.
+    override = os.environ.get(DATA_ENV)
+    if override:
+        return QSettings(str(Path(override) / "einstellungen.ini"), QSettings.Format.IniFormat)
+    return QSettings()
+
+
+class Settings:
+    """Typed access to the few values we keep."""
+
+    def __init__(self, store: QSettings | None = None):
+        self.store = store or app_settings()
+
+    def _get(self, key: str, default, kind):
+        value = self.store.value(key, default)
+        try:
+            return kind(value)
+        except (TypeError, ValueError):
+            return default
+
+    @property
+    def theme(self) -> str:
+        value = self._get("theme", "system", str)
+        return value if value in THEMES else "system"
+
+    @theme.setter
+    def theme(self, value: str) -> None:
+        self.store.setValue("theme", value if value in THEMES else "system")
+
+    @property
+    def font_pt(self) -> float:
+        value = self._get("font_pt", DEFAULT_FONT_PT, float)
+        return min(MAX_FONT_PT, max(MIN_FONT_PT, value))
+
+    @font_pt.setter
+    def font_pt(self, value: float) -> None:
+        self.store.setValue("font_pt", min(MAX_FONT_PT, max(MIN_FONT_PT, float(value))))
+
+    @property
+    def last_game(self) -> str | None:
+        return self._get("last_game", None, lambda v: v if isinstance(v, str) else None)
+
+    @property
+    def last_section(self) -> str | None:
+        return self._get("last_section", None, lambda v: v if isinstance(v, str) else None)
+
+    def remember_place(self, game: str, section: str) -> None:
+        self.store.setValue("last_game", game)
+        self.store.setValue("last_section", section)
+
+    def save_geometry(self, window: QWidget) -> None:
+        self.store.setValue("geometry", window.saveGeometry())
+        self.store.sync()
+
+    def restore_geometry(self, window: QWidget, available: QRect) -> bool:
+        """Restore the window where it was, but never (partly) off the visible screen."""
+        data = self.store.value("geometry")
+        if not isinstance(data, QByteArray | bytes) or not window.restoreGeometry(data):
+            return False
+        clamp_to(window, available)
+        return True
+
+
+def clamp_to(window: QWidget, available: QRect) -> None:
+    """Shrink and move ``window`` so all of it lies inside ``available``."""
+    frame = window.frameGeometry()
+    extra_w = frame.width() - window.width()
+    extra_h = frame.height() - window.height()
+    width = min(window.width(), available.width() - extra_w)
+    height = min(window.height(), available.height() - extra_h)
+    window.resize(max(width, window.minimumWidth()), max(height, window.minimumHeight()))
+    frame = window.frameGeometry()
+    x = min(max(frame.x(), available.left()), available.right() - frame.width() + 1)
+    y = min(max(frame.y(), available.top()), available.bottom() - frame.height() + 1)
+    window.move(max(x, available.left()), max(y, available.top()))

@@ -1,0 +1,154 @@
+"""The one-page sheet: every shipped game fits one A4 page, marks stand out, fitting is measured."""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+
+import pypdf
+import pytest
+
+from app.model.loader import load_library
+from app.model.paths import content_root
+from app.model.schema import format_pages
+from app.ui.print_sheet import (
+    FONT_SIZES,
+    MARKER,
+    MIN_FONT_PT,
+    a4_printer,
+    export_pdf,
+    fit_sheet,
+    render_sheet,
+    sheet_html,
+    sheet_image,
+    write_sheet_pdf,
+)
+
+LIBRARY = load_library(content_root())
+GAME_IDS = [g.id for g in LIBRARY.games]
+
+
+def pdf_text(path) -> tuple[int, str]:
+    reader = pypdf.PdfReader(str(path))
+    text = " ".join(page.extract_text() for page in reader.pages)
+    # The PDF keeps non-breaking spaces and ligatures; a reader sees plain words.
+    return len(reader.pages), re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text))
+
+
+@pytest.fixture
+def atlantis(qapp):
+    game = LIBRARY.game("atlantis")
+    assert game is not None, [str(p) for p in LIBRARY.problems]
+    return game
+
+
+def test_atlantis_fits_one_page_with_steps_and_pages(atlantis, tmp_path):
+    path = tmp_path / "atlantis.pdf"
+    assert write_sheet_pdf(atlantis, path) == 1
+    pages, text = pdf_text(path)
+    assert pages == 1
+    content = atlantis.game.content
+    for step in content.steps:
+        assert step.title in text
+    assert "S. 3–4" in text
+    assert "Atlantis · AMIGO · MMIX Version 1.0" in text
+    for number in content.numbers:
+        assert number.label in text
+    assert "Nicht:" in text and "Richtig:" in text
+    assert text.rstrip().endswith("Regelfrisch")
+    assert "Stand 02.11.2026" in text
+    assert MARKER not in text
+
+
+def test_marked_items_carry_the_marker(atlantis, tmp_path):
+    path = tmp_path / "marked.pdf"
+    marked = {"breite-luecken", "schritt-2", "zahl-bruecke"}
+    assert write_sheet_pdf(atlantis, path, marked) == 1
+    _, text = pdf_text(path)
+    assert f"{MARKER} Breite Lücken kosten nicht mehr" in text
+    assert f"{MARKER} Karte spielen und vorrücken" in text
+    assert f"{MARKER} Brücke" in text
+    assert text.count(MARKER) == len(marked)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_shipped_game_fits_one_page(qapp, game_id, tmp_path):
+    loaded = LIBRARY.game(game_id)
+    path = tmp_path / f"{game_id}.pdf"
+    plan = render_sheet(loaded, a4_printer(path))
+    pages, text = pdf_text(path)
+    assert (plan.pages, pages) == (1, 1)
+    assert plan.font_pt >= MIN_FONT_PT
+    content = loaded.game.content
+    for step in content.steps:
+        assert step.title in text
+    shown = [p for p in content.pitfalls if p.id in plan.pitfall_ids]
+    assert [p.id for p in shown] == list(plan.pitfall_ids), "the most important come first"
+    for pitfall in shown:
+        assert re.sub(r"\s+", " ", pitfall.title) in text
+    if plan.dropped:
+        assert f"{plan.dropped} weitere in der App" in text
+    for number in content.numbers:
+        if number.pages:
+            assert format_pages(number.pages) in text
+
+
+def test_font_sizes_never_go_below_eight_points():
+    assert min(FONT_SIZES) == MIN_FONT_PT == 8.0
+    assert list(FONT_SIZES) == sorted(FONT_SIZES, reverse=True)
+
+
+def test_a_roomy_page_takes_everything_at_the_largest_size(atlantis):
+    printer = a4_printer()
+    doc, plan = fit_sheet(atlantis, printer, printer.width(), printer.height() * 3)
+    assert plan.font_pt == FONT_SIZES[0]
+    assert plan.dropped == 0 and plan.pages == 1
+    assert doc.documentLayout().documentSize().height() <= printer.height() * 3
+
+
+def test_a_short_page_shrinks_then_drops_the_least_important_but_keeps_marks(atlantis):
+    printer = a4_printer()
+    pitfalls = [p.id for p in atlantis.game.content.pitfalls]
+    last = pitfalls[-1]
+    height = printer.height() * 0.7
+    doc, plan = fit_sheet(atlantis, printer, printer.width(), height, {last})
+    assert plan.font_pt == MIN_FONT_PT
+    assert plan.dropped > 0 and plan.pages == 1
+    assert last in plan.pitfall_ids, "a marked pitfall is never dropped"
+    dropped = [p for p in pitfalls if p not in plan.pitfall_ids]
+    assert dropped == pitfalls[len(pitfalls) - 1 - len(dropped):-1], "from the least important end"
+    assert doc.documentLayout().documentSize().height() <= height
+    assert f"{plan.dropped} weitere in der App" in doc.toPlainText()
+
+
+def test_the_sheet_html_marks_and_formats(atlantis):
+    page = sheet_html(atlantis, {"zweite-karte"})
+    assert f"{MARKER}</span>&nbsp;<b>Eine zweite Karte nur, wenn das Ziel besetzt ist" in page
+    assert "**" not in page
+    assert "<b>nur</b>" in page or "<strong>nur</strong>" in page
+    assert "Regelfrisch" in page and "Nach: Atlantis – Spielregel" in page
+
+
+def test_the_preview_image_is_a4(atlantis):
+    image = sheet_image(atlantis, dpi=50)
+    assert not image.isNull()
+    assert abs(image.height() / image.width() - 297 / 210) < 0.01
+
+
+def test_cli_export(qapp, tmp_path):
+    out = io.StringIO()
+    path = tmp_path / "blatt.pdf"
+    assert export_pdf(LIBRARY, "atlantis", path, out=out) == 0
+    assert pdf_text(path)[0] == 1
+    assert "Spickzettel für Atlantis gespeichert" in out.getvalue()
+
+
+@pytest.mark.parametrize("game,path,message", [
+    ("gibtsnicht", "blatt.pdf", "Das Spiel „gibtsnicht“ gibt es nicht"),
+    ("atlantis", "fehlt/blatt.pdf", "existiert nicht"),
+], ids=["unknown-game", "missing-folder"])
+def test_cli_export_errors(qapp, tmp_path, game, path, message):
+    out = io.StringIO()
+    assert export_pdf(LIBRARY, game, tmp_path / path, out=out) == 1
+    assert message in out.getvalue()
