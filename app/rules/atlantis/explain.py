@@ -1,0 +1,303 @@
+"""The German explanation of a move, step by step with page refs, rendered from its outcome.
+
+Page refs point to the German AMIGO booklet (6 pages), like the refresher does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.rules.atlantis.outcome import (
+    BridgePlacement,
+    CardStep,
+    Draw,
+    EndReason,
+    FinalMove,
+    Movement,
+    Outcome,
+    Purchase,
+    Settlement,
+    Skip,
+    SkipReason,
+    TileTaken,
+)
+from app.rules.atlantis.types import MAINLAND, Gap, Item, Payment, place_name, player_letter
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One sentence of an explanation and the booklet pages it rests on."""
+
+    text: str
+    pages: tuple[int | str, ...] = ()
+
+    @property
+    def pages_text(self) -> str:
+        return format_pages(self.pages)
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    steps: tuple[Step, ...]
+
+    @property
+    def text(self) -> str:
+        """All steps, one per line, each followed by its page refs."""
+        return "\n".join(
+            f"{step.text} ({step.pages_text})" if step.pages else step.text for step in self.steps
+        )
+
+
+def format_pages(pages: tuple[int | str, ...]) -> str:
+    """``(3, 4)`` → ``S. 3–4``, ``(3, 5)`` → ``S. 3, 5``; other sources follow after ``;``."""
+    numbers = sorted({p for p in pages if isinstance(p, int)})
+    runs: list[str] = []
+    for page in numbers:
+        if runs and page - 1 in numbers:
+            runs[-1] = f"{runs[-1].split('–')[0]}–{page}"
+        else:
+            runs.append(str(page))
+    chunks = ["S. " + ", ".join(runs)] if runs else []
+    chunks.extend(p for p in pages if isinstance(p, str))
+    return "; ".join(chunks)
+
+
+def explain(outcome: Outcome) -> Explanation:
+    """Every step of what happened, in the order of the turn."""
+    steps: list[Step] = []
+    if outcome.purchase is not None:
+        steps.append(_purchase(outcome.purchase))
+    steps.extend(_bridge(b) for b in outcome.bridges if not b.after_move)
+    if outcome.movement is not None:
+        steps.extend(_movement(outcome.movement, outcome.bridges))
+    if outcome.no_move is not None:
+        hand = _cards(outcome.no_move.hand) or "keine Karten"
+        steps.append(Step(
+            f"Keine deiner Figuren kann ziehen: du zeigst deine Karten ({hand}), ziehst 2 Karten "
+            f"nach, und dein Zug ist vorbei.{_short(outcome.no_move.draw)}", (3,)))
+    for final in outcome.finals:
+        steps.extend(_final(final))
+    if outcome.ended is EndReason.THIRD_PAWN and outcome.next_player != outcome.player:
+        steps.append(Step(
+            "Jetzt ziehen die anderen ihre übrigen Figuren ohne Karten aufs Festland, nehmen keine "
+            "Plättchen und bezahlen jede Lücke auf dem Weg; was sie nicht zahlen können, zählt "
+            "am Ende minus.", (5, 6)))
+    if outcome.ended is EndReason.STANDSTILL:
+        steps.append(Step(
+            "Der Stapel ist leer und niemand kann mehr ziehen, auch nicht mit einer Brücke: das "
+            "Spiel endet (unsere Festlegung), und alle ziehen ihre übrigen Figuren wie im "
+            "Schlusszug aufs Festland.", (5, 6)))
+    return Explanation(tuple(steps))
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _cards(cards: tuple[Item, ...]) -> str:
+    """``2× Ring (blau), Helm (grau)``: each item once, with its count."""
+    counts = {card: cards.count(card) for card in cards}
+    return ", ".join(f"{n}× {card.display}" if n > 1 else card.display
+                     for card, n in counts.items())
+
+
+def _short(draw: Draw) -> str:
+    if not draw.short:
+        return ""
+    if not draw.cards:
+        return " Der Stapel ist aber leer: es gibt nichts nachzuziehen, das Spiel geht weiter (R7)."
+    return (f" Der Stapel hatte nur noch {_count(len(draw.cards), 'Karte', 'Karten')} – mehr "
+            "gibt es nicht, das Spiel geht weiter (R7).")
+
+
+def _purchase(purchase: Purchase) -> Step:
+    tile, value = purchase.tile, purchase.tile.value
+    got = value // 2
+    text = (f"Zu Beginn deines Zuges legst du dein Plättchen {tile} ({tile.item.label}, "
+            f"{tile.item.colour_name}) in die Schachtel und bekommst {value} ÷ 2 = "
+            f"{_count(got, 'Karte', 'Karten')}, abgerundet")
+    text += " – ein 1er bringt nichts." if got == 0 else "."
+    return Step(text + _short(purchase.draw), (4,))
+
+
+def _span(gap: Gap) -> str:
+    return f"Feld {gap.first}" if gap.width == 1 else f"Feld {gap.first}–{gap.last}"
+
+
+def _bridge(placed: BridgePlacement) -> Step:
+    when = ("Nach dem Nehmen des Plättchens legst du deine Brücke (R3)" if placed.after_move
+            else "Du legst deine Brücke")
+    return Step(f"{when} auf die Lücke {_span(placed.gap)}: ab jetzt kostet sie niemanden mehr "
+                "etwas, bis zum Spielende – auch wenn sie wächst.", (4,))
+
+
+def _card_step(k: int, step: CardStep) -> Step:
+    lead = "Du spielst" if k == 0 else "Dann spielst du"
+    item = step.card
+    if step.target == MAINLAND:
+        return Step(f"{lead} {item.display}: zwischen der Figur und dem Festland liegt kein "
+                    f"{item.label}-Plättchen mehr obenauf, also geht sie direkt aufs Festland.",
+                    (5,))
+    where = f"das nächste sichtbare {item.label}-Plättchen liegt auf {place_name(step.target)}"
+    if step.occupied_by is not None:
+        return Step(f"{lead} {item.display} → {where}, dort steht aber schon eine Figur (Spieler "
+                    f"{player_letter(step.occupied_by)}). Also musst du noch eine Karte spielen, "
+                    "egal welchen Gegenstand, und ziehst von dort weiter.", (3,))
+    return Step(f"{lead} {item.display} → {where}; es ist frei, dort bleibt die Figur stehen.",
+                (3, 4))
+
+
+def _gap_sentence(gap: Gap) -> Step:
+    width = _count(gap.width, "Wasserfeld", "Wasserfelder")
+    if gap.bridge is not None:
+        return Step(f"Lücke {_span(gap)} ({width}): darauf liegt die Brücke von Spieler "
+                    f"{player_letter(gap.bridge)} → kostet 0, Brücken gelten für alle.", (4,))
+    breadth = " – die Breite zählt nicht" if gap.width > 1 else ""
+    return Step(f"Lücke {_span(gap)} ({width}) zwischen {gap.left} und {gap.right}: kostet "
+                f"{gap.cost}, den niedrigeren Wert{breadth}.", (4,))
+
+
+def _gaps(gaps: tuple[Gap, ...], final: bool) -> list[Step]:
+    steps = [_gap_sentence(gap) for gap in gaps]
+    if len(gaps) > 1:
+        total = sum(g.cost for g in gaps)
+        sums = " + ".join(str(g.cost) for g in gaps)
+        when = ("für diese Figur" if final
+                else "– bezahlt wird alles zusammen am Ende des Zuges")
+        steps.append(Step(f"Zusammen {sums} = {total} {when}.", (4,)))
+    return steps
+
+
+def _skips(skipped: tuple[Skip, ...]) -> str:
+    phrases: list[str] = []
+    water: list[int] = []
+
+    def flush() -> None:
+        if water:
+            span = (f"Feld {water[0]}" if len(water) == 1
+                    else f"Feld {water[-1]}–{water[0]}")
+            phrases.append(f"{span} ist Wasser")
+            water.clear()
+
+    for skip in skipped:
+        if skip.reason is SkipReason.WATER:
+            water.append(skip.position)
+            continue
+        flush()
+        whose = f" (Spieler {player_letter(skip.player)})" if skip.player is not None else ""
+        phrases.append(f"auf Feld {skip.position} steht eine Figur{whose}")
+    flush()
+    return ", ".join(phrases)
+
+
+def _take(taken: TileTaken) -> list[Step]:
+    skipped = _skips(taken.skipped)
+    if taken.tile is None:
+        because = f" ({skipped})" if skipped else ""
+        return [Step(f"Hinter deiner Figur liegt kein freies Plättchen mehr{because} – du nimmst "
+                     "keins.", (3,))]
+    below = (f"; darunter kommt {taken.left_below} zum Vorschein" if taken.left_below
+             else "")
+    if taken.from_mainland:
+        passed = f" ({skipped})" if skipped else ""
+        steps = [Step(f"Auf dem Festland nimmst du das letzte freie Plättchen des Weges{passed}: "
+                      f"{taken.tile} von Feld {taken.position}{below}.", (5,))]
+    else:
+        lead = ("Du nimmst das Plättchen direkt hinter deiner Figur" if not skipped
+                else f"Hinter deiner Figur: {skipped} – also gehst du weiter zurück und nimmst")
+        steps = [Step(f"{lead}: {taken.tile} von Feld {taken.position}, vom Stapel nur das "
+                      f"obere{below}.", (3,))]
+    if taken.left_below is None:
+        steps.append(_water(taken))
+    return steps
+
+
+def _water(taken: TileTaken) -> Step:
+    at = f"Feld {taken.position}"
+    if taken.water_gap is None:
+        side = "Atlantis" if taken.removed_at_atlantis else "dem Festland"
+        removed = taken.removed_at_atlantis + taken.removed_at_mainland
+        what = ("fällt weg" if removed == 1
+                else f"fällt mit dem Wasser daneben weg ({removed} Felder)")
+        return Step(f"{at} ist jetzt leer – direkt neben {side} gibt es aber keine Lücke: das Feld "
+                    f"{what}, der Weg rückt zusammen.", (5,))
+    gap = taken.water_gap
+    text = f"{at} ist jetzt leer: dort kommt ein Wasserplättchen hin."
+    if gap.width > 1:
+        text += f" Mit dem Wasser daneben ist das eine Lücke ({_span(gap)})."
+    if gap.bridge is not None:
+        text += (f" Die Brücke von Spieler {player_letter(gap.bridge)} liegt darin, also ist die "
+                 "ganze Lücke weiter frei (R4).")
+    return Step(text, (3,) if gap.bridge is None else (3, 4))
+
+
+def _payment_text(payment: Payment) -> str:
+    """``K5, S3 und 2× Ring (blau)``."""
+    parts = [str(t) for t in payment.tiles]
+    if payment.cards:
+        parts.append(_cards(payment.cards))
+    return ", ".join(parts[:-1]) + " und " + parts[-1] if len(parts) > 1 else "".join(parts)
+
+
+def _settle(settlement: Settlement, final: bool) -> list[Step]:
+    if settlement.cost == 0:
+        return []
+    pages: tuple[int | str, ...] = (5, 6) if final else (4,)
+    steps = []
+    options = settlement.options
+    if options and not settlement.debt:
+        shown = " · ".join(str(o) for o in options[:3])
+        more = " (gleich gut)" if len(options) > 1 else ""
+        steps.append(Step(f"Am wenigsten Punkte verlierst du so (R9): {shown}{more}.", pages))
+    paid = settlement.payment
+    if settlement.debt:
+        given = f"alles ab: {_payment_text(paid)}" if paid.value else "nichts ab, du hast nichts"
+        steps.append(Step(f"Du kannst die {settlement.cost} nicht ganz bezahlen und gibst "
+                          f"{given}. {settlement.debt} zählen am Ende minus (R6).", (5, 6)))
+        return steps
+    source = ("mit Plättchen oder Handkarten" if final
+              else "nur mit dem, was du zu Zugbeginn hattest, ohne das eben genommene Plättchen "
+                   "und ohne die gespielten Karten")
+    steps.append(Step(f"Du bezahlst {settlement.cost} {source}: {_payment_text(paid)}.",
+                      pages if final else (4,)))
+    if settlement.change_lost:
+        lost = settlement.change_lost
+        steps.append(Step(f"Du zahlst {paid.value} für {settlement.cost}: {lost} "
+                          f"{'verfällt' if lost == 1 else 'verfallen'}, Wechselgeld gibt es "
+                          "nicht.", (4,)))
+    return steps
+
+
+def _movement(move: Movement, bridges: tuple[BridgePlacement, ...]) -> list[Step]:
+    steps = [Step(f"Du ziehst deine Figur von {place_name(move.origin)}.", (3,))]
+    steps.extend(_card_step(k, step) for k, step in enumerate(move.steps))
+    steps.extend(_gaps(move.gaps, final=False))
+    steps.extend(_take(move.taken))
+    steps.extend(_bridge(b) for b in bridges if b.after_move)
+    steps.extend(_settle(move.settlement, final=False))
+    draw = move.draw
+    if move.pawns_home == 3:
+        text = ("Das ist deine dritte Figur auf dem Festland: du ziehst 4 Karten, und das Spiel "
+                "endet sofort.")
+        pages: tuple[int | str, ...] = (5,)
+    elif move.pawns_home:
+        text = (f"Am Zugende ziehst du {draw.wanted} Karten: 1 plus eine für jede deiner Figuren "
+                f"auf dem Festland (jetzt {move.pawns_home}) – schon in diesem Zug.")
+        pages = (3, 5)
+    else:
+        text = "Am Zugende ziehst du 1 Karte – egal, wie viele du gespielt hast."
+        pages = (3,)
+    steps.append(Step(text + _short(draw), pages))
+    return steps
+
+
+def _final(final: FinalMove) -> list[Step]:
+    steps = [Step(f"Schlusszug: deine Figur von {place_name(final.origin)} geht ohne Karte aufs "
+                  "Festland; ein Plättchen nimmst du nicht.", (5, 6))]
+    steps.extend(_gaps(final.gaps, final=True))
+    if not final.gaps:
+        steps.append(Step("Auf dem Weg liegt keine Lücke – nichts zu bezahlen.", (5, 6)))
+    elif final.settlement.cost == 0:
+        steps.append(Step("Alle Lücken sind überbrückt – nichts zu bezahlen.", (4,)))
+    steps.extend(_settle(final.settlement, final=True))
+    return steps

@@ -1,0 +1,551 @@
+r"""One-line text notation for Atlantis positions and moves.
+
+Positions
+=========
+Sections separated by ``|``: the path first, then one section per player, then settings::
+
+    [aab] R3/K5 H2c ~ =a S4b F6a [bcc] | a: RRSH S3 K5 = | b: KK R6 | c: - | zug:b
+    phase:spiel stapel:HRS ablage:12 schachtel:3
+
+(written on one line). The path runs from Atlantis (left) to the mainland (right); its
+positions are numbered 1, 2, … (Atlantis is 0).
+
+``[aab]``
+    pawns on Atlantis (first bracket) or on the mainland (last bracket), one player letter
+    (a b c d) per pawn.
+``R3``
+    a tile: item letter and value 1–7. Items: R Ring (blau), S Statue (weiß), K Krone (gelb),
+    H Helm (grau), A Amphore (braun), O Olivenzweig (grün), F Fahne (rosa).
+``R3/K5``
+    a stack, written like a fraction: the upper (visible) tile first.
+``H2c``
+    a player letter after a tile or stack: that player's pawn stands there.
+``~``
+    water; ``=a`` water with player a's bridge on it. Neighbouring water forms one gap.
+
+A player section ``a: RRSH K5 S3 = -2`` holds, in any order: the hand as item letters
+(``RRSH``; ``-`` for no cards), the tiles held (``K5 S3``, or ``K5S3``), ``=`` if the bridge is
+already placed, ``-2`` for 2 unpaid points from the final moves.
+
+Settings (space separated): ``zug:b`` whose turn, ``phase:spiel|schluss|ende`` (playing, the
+others' final moves, over), ``stapel:HRS`` the draw pile top card first (``stapel:-`` empty),
+``ablage:12`` cards played or paid, ``schachtel:3`` tiles bought away or paid, ``begonnen`` if
+the player to move has already bought cards or placed the bridge this turn.
+
+``format_state`` writes the full form: both brackets, every player and every setting, so that
+``parse_state(format_state(s)) == s`` and the text comes back unchanged; ``repr`` shows it.
+
+Short form for hand-written examples: leave out what you do not need.
+  * The path you write is the whole path (write only the stretch that matters).
+  * Pawns you do not place stand on Atlantis (with ``phase:ende`` on the mainland).
+  * Players: as many as the highest letter used, at least 2; missing sections are empty.
+  * ``zug:a``, ``phase:spiel``, ``ablage:0``, ``schachtel:0``; without ``stapel`` the pile is
+    the rest of the 105 cards (15 per item minus the hands), in the order R S K H A O F R S …
+  * ``aufbau 3`` (or ``aufbau 3 7`` with a seed) is the standard set-up for 3 players with the
+    practice tile set.
+
+Examples::
+
+    H2b S3 H4 | a: HR                    a to move, her pawns on Atlantis, b's pawn on H2
+    [aaa] R3 ~ ~ K5b O2 [bb] | a: R K4   a gap of two water positions between R3 and K5
+
+Moves
+=====
+Parts of one turn, separated by ``;``::
+
+    kaufen K5        buy cards with the tile K5 (only as the first part)
+    brücke 7         place your bridge on the gap containing water position 7 (also: bruecke)
+    3:HR             move the pawn on position 3 (0 = Atlantis) playing Helm, then Ring
+    zahlen K5 RR     pay the gaps with K5 and two Ring cards (``zahlen -``: nothing)
+    kein Zug         no pawn can move: show the hand, draw 2
+    schluss 3        after the end: walk the pawn on position 3 to the mainland
+
+``brücke`` after a pawn move is the bridge placed after taking the tile (R3); ``zahlen`` belongs
+to the pawn move (or ``schluss``) before it. Without ``zahlen`` the engine's best payment is
+used. Example of a whole turn: ``kaufen K5; brücke 7; 0:HR; zahlen S3 RR``. A single part parses
+to that move, several to a :class:`~app.rules.atlantis.moves.Turn`.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+from app.rules.atlantis.moves import (
+    Advance,
+    Buy,
+    Finish,
+    Move,
+    NoMove,
+    Part,
+    PlaceBridge,
+    Turn,
+)
+from app.rules.atlantis.types import (
+    ATLANTIS,
+    CARDS_PER_ITEM,
+    ITEM_LETTERS,
+    ITEMS,
+    MAINLAND,
+    PAWNS_PER_PLAYER,
+    PLAYER_LETTERS,
+    WATER,
+    Item,
+    Payment,
+    Phase,
+    PlayerState,
+    Position,
+    State,
+    Tile,
+    sorted_cards,
+    sorted_tiles,
+)
+from app.rules.errors import NotationError, RulesError
+
+_ITEM_HELP = "erlaubt: " + " ".join(ITEM_LETTERS)
+_BRACKET_OR_TOKEN = re.compile(r"\[[^\]]*\]?|[^\s\[]+")
+_PLAYER_SECTION = re.compile(r"^\s*([a-z])\s*:(.*)$", re.S)
+_NUMBER = re.compile(r"^[0-9]{1,4}$")
+
+
+# --- pieces ---------------------------------------------------------------------------------------
+
+
+def _item(letter: str, where: str) -> Item:
+    if letter in ITEM_LETTERS:
+        return Item.from_letter(letter)
+    hint = " (Gegenstände groß schreiben)" if letter.upper() in ITEM_LETTERS else ""
+    raise NotationError(f"{where}: unbekannter Gegenstand „{letter}“{hint} – {_ITEM_HELP}.")
+
+
+def _tile(letter: str, digits: str, where: str) -> Tile:
+    item = _item(letter, where)
+    value = int(digits)
+    if not 1 <= value <= 7:
+        raise NotationError(f"{where}: Wert {digits} – Plättchen haben Werte von 1 bis 7.")
+    return Tile(item, value)
+
+
+def _scan(text: str, where: str) -> tuple[list[Tile], list[Item]]:
+    """Tiles (letter + value) and cards (letters) in ``text``; spaces and commas ignored."""
+    tiles: list[Tile] = []
+    cards: list[Item] = []
+    compact = re.sub(r"[\s,]+", "", text)
+    for match in re.finditer(r"(.)([0-9]*)", compact):
+        letter, digits = match.groups()
+        if not letter.isalpha():
+            raise NotationError(f"{where}: „{letter}“ ist weder Gegenstand noch Plättchen.")
+        if digits:
+            if len(digits) > 2:
+                raise NotationError(f"{where}: Wert {digits} – Plättchen haben Werte von 1 bis 7.")
+            tiles.append(_tile(letter, digits, where))
+        else:
+            cards.append(_item(letter, where))
+    return tiles, cards
+
+
+def _player(letter: str, where: str) -> int:
+    index = PLAYER_LETTERS.find(letter) if len(letter) == 1 else -1
+    if index < 0:
+        raise NotationError(
+            f"{where}: „{letter}“ ist kein Spieler – Spieler heißen a, b, c, d (2 bis 4)."
+        )
+    return index
+
+
+def parse_tile(text: str) -> Tile:
+    """``"K5"`` → Krone with value 5."""
+    if not isinstance(text, str):
+        raise NotationError("Ein Plättchen wird als Text wie „K5“ geschrieben.")
+    tiles, cards = _scan(text, f"Plättchen „{text}“")
+    if len(tiles) != 1 or cards:
+        raise NotationError(f"Plättchen „{text}“: genau ein Gegenstand mit Wert, z. B. „K5“.")
+    return tiles[0]
+
+
+def parse_payment(text: str, where: str = "zahlen") -> Payment:
+    """``"K5 RR"`` → the tile K5 and two Ring cards; ``"-"`` → nothing."""
+    if not isinstance(text, str):
+        raise NotationError(f"{where}: eine Zahlung wird als Text wie „K5 RR“ geschrieben.")
+    if text.strip() == "-":
+        return Payment()
+    if not text.strip():
+        raise NotationError(f"{where}: womit zahlst du? z. B. „zahlen K5 RR“ oder „zahlen -“.")
+    tiles, cards = _scan(text, where)
+    return Payment(sorted_tiles(tiles), sorted_cards(cards))
+
+
+# --- positions ------------------------------------------------------------------------------------
+
+
+def _position(token: str, number: int) -> tuple[Position, int | None]:
+    where = f"Weg, Feld {number} „{token}“"
+    if token == "~":
+        return WATER, None
+    if token.startswith("="):
+        return Position((), _player(token[1:], where)), None
+    if token.startswith("~"):
+        raise NotationError(
+            f"{where}: auf Wasser steht keine Figur; eine Brücke schreibt man „=a“."
+        )
+    body = token.rstrip(string.ascii_lowercase)
+    pawns = token[len(body):]
+    pawn = None
+    if pawns and body:
+        if len(pawns) > 1:
+            raise NotationError(f"{where}: höchstens eine Figur pro Plättchen (S. 3).")
+        pawn = _player(pawns, where)
+    parts = body.split("/")
+    if len(parts) > 2:
+        raise NotationError(f"{where}: höchstens 2 Plättchen liegen übereinander.")
+    tiles = []
+    for part in parts:
+        match = re.fullmatch(r"(.)([0-9]{1,2})", part)
+        if not match:
+            raise NotationError(
+                f"{where}: erwartet ein Plättchen wie „R3“, einen Stapel wie „R3/K5“ (oberes "
+                "zuerst), „~“ für Wasser oder „=a“ für eine Brücke."
+            )
+        tiles.append(_tile(*match.groups(), where))
+    return Position(tuple(reversed(tiles))), pawn
+
+
+def _parse_path(text: str) -> tuple[list[Position], list[list[int]]]:
+    """Positions, and pawn locations per player (index of the letter)."""
+    tokens = _BRACKET_OR_TOKEN.findall(text)
+    pawns: list[list[int]] = [[] for _ in PLAYER_LETTERS]
+    positions: list[Position] = []
+    brackets = 0
+    for k, token in enumerate(tokens):
+        if token.startswith("["):
+            if not token.endswith("]"):
+                raise NotationError(f"Weg: die Klammer „{token}“ wird nicht geschlossen.")
+            at_start = not positions and brackets == 0
+            at_end = k == len(tokens) - 1
+            if not (at_start or at_end):
+                raise NotationError(
+                    f"Weg: „{token}“ – Figuren in Klammern stehen nur ganz links (Atlantis) oder "
+                    "ganz rechts (Festland)."
+                )
+            brackets += 1
+            place = ATLANTIS if at_start else MAINLAND
+            for letter in re.sub(r"[\s,]+", "", token[1:-1]):
+                pawns[_player(letter, f"Weg, Klammer {token}")].append(place)
+            continue
+        if brackets == 2:
+            raise NotationError(f"Weg: „{token}“ steht hinter dem Festland.")
+        position, pawn = _position(token, len(positions) + 1)
+        positions.append(position)
+        if pawn is not None:
+            pawns[pawn].append(len(positions))
+    if positions and positions[0].is_water:
+        raise NotationError("Weg: Feld 1 ist Wasser – neben Atlantis gibt es keine Lücke (S. 5).")
+    if positions and positions[-1].is_water:
+        raise NotationError(
+            f"Weg: Feld {len(positions)} ist Wasser – neben dem Festland gibt es keine Lücke "
+            "(S. 5)."
+        )
+    return positions, pawns
+
+
+def _parse_player(letter: str, body: str) -> dict:
+    where = f"Spieler {letter}"
+    found: dict = {"hand": [], "tiles": [], "bridge": False, "debt": 0}
+    for token in body.split():
+        if token == "-":
+            continue
+        if token == "=":
+            found["bridge"] = True
+        elif re.fullmatch(r"-[0-9]{1,4}", token):
+            found["debt"] += int(token[1:])
+        else:
+            tiles, cards = _scan(token, f"{where}, „{token}“")
+            found["tiles"].extend(tiles)
+            found["hand"].extend(cards)
+    return found
+
+
+def _parse_settings(body: str) -> dict:
+    found: dict = {}
+    for token in body.split():
+        key, _, value = token.partition(":")
+        key = key.lower()
+        where = f"Angabe „{token}“"
+        if key in found:
+            raise NotationError(f"{where}: „{key}“ steht doppelt da.")
+        if key == "begonnen":
+            if value:
+                raise NotationError(f"{where}: „begonnen“ steht allein, ohne Wert.")
+            found[key] = True
+        elif key == "zug":
+            found[key] = _player(value, where)
+        elif key == "phase":
+            phases = {phase.value: phase for phase in Phase}
+            if value.lower() not in phases:
+                raise NotationError(f"{where}: die Phase heißt spiel, schluss oder ende.")
+            found[key] = phases[value.lower()]
+        elif key == "stapel":
+            if value == "-":
+                found[key] = ()
+            else:
+                tiles, cards = _scan(value, where)
+                if tiles or not cards:
+                    raise NotationError(f"{where}: der Stapel besteht aus Gegenstandsbuchstaben "
+                                        "wie „RSK“ („-“ für leer).")
+                found[key] = tuple(cards)
+        elif key in ("ablage", "schachtel"):
+            if not _NUMBER.fullmatch(value):
+                raise NotationError(f"{where}: erwartet eine Zahl, z. B. „{key}:0“.")
+            found[key] = int(value)
+        else:
+            raise NotationError(
+                f"{where}: unbekannte Angabe – möglich sind zug:, phase:, stapel:, ablage:, "
+                "schachtel: und begonnen; Spieler schreibt man „a: …“."
+            )
+    return found
+
+
+def default_pile(players: tuple[PlayerState, ...]) -> tuple[Item, ...]:
+    """The rest of the 105 cards in the fixed order R S K H A O F R S … (short form)."""
+    left = [max(0, CARDS_PER_ITEM - sum(p.hand[i] for p in players)) for i in range(len(ITEMS))]
+    pile: list[Item] = []
+    while any(left):
+        for index, item in enumerate(ITEMS):
+            if left[index]:
+                left[index] -= 1
+                pile.append(item)
+    return tuple(pile)
+
+
+def parse_state(text: str) -> State:
+    """Read a position in the full or the short form (see the module docstring)."""
+    if not isinstance(text, str):
+        raise NotationError("Eine Stellung wird als Text geschrieben.")
+    setup = re.fullmatch(r"\s*aufbau\s+(\S+)(?:\s+(\S+))?\s*", text, re.I)
+    if setup:
+        return _parse_setup(*setup.groups())
+    sections = text.split("|")
+    positions, pawns = _parse_path(sections[0])
+    raw_players: dict[int, dict] = {}
+    settings: dict = {}
+    for section in sections[1:]:
+        match = _PLAYER_SECTION.match(section)
+        if match:
+            letter = match.group(1)
+            index = _player(letter, f"Abschnitt „{section.strip()}“")
+            if index in raw_players:
+                raise NotationError(f"Spieler {letter} steht doppelt da.")
+            raw_players[index] = _parse_player(letter, match.group(2))
+        elif section.strip():
+            for key, value in _parse_settings(section).items():
+                if key in settings:
+                    raise NotationError(f"Angabe „{key}“ steht doppelt da.")
+                settings[key] = value
+        else:
+            raise NotationError("Ein Abschnitt zwischen „|“ ist leer.")
+    used = [i for i, locs in enumerate(pawns) if locs]
+    used += list(raw_players) + [pos.bridge for pos in positions if pos.bridge is not None]
+    used.append(settings.get("zug", 0))
+    count = max(2, max(used) + 1)
+    phase = settings.get("phase", Phase.PLAYING)
+    return _build(positions, pawns, raw_players, settings, count, phase)
+
+
+def _parse_setup(players: str, seed: str | None) -> State:
+    from app.rules.atlantis.setup import standard_setup
+
+    if not _NUMBER.fullmatch(players) or (seed is not None and not _NUMBER.fullmatch(seed)):
+        raise NotationError("„aufbau“: erwartet die Spielerzahl und optional einen Startwert, "
+                            "z. B. „aufbau 3“ oder „aufbau 3 7“.")
+    try:
+        return standard_setup(int(players), int(seed or 0))
+    except RulesError as error:
+        raise NotationError(f"„aufbau {players}“: {error}") from None
+
+
+def _build(positions: list[Position], pawns: list[list[int]], raw_players: dict[int, dict],
+           settings: dict, count: int, phase: Phase) -> State:
+    bridges: dict[int, int] = {}
+    for number, pos in enumerate(positions, 1):
+        if pos.bridge is not None:
+            if pos.bridge in bridges:
+                raise NotationError(
+                    f"Weg: Spieler {PLAYER_LETTERS[pos.bridge]} hat nur eine Brücke, sie liegt "
+                    f"aber auf Feld {bridges[pos.bridge]} und Feld {number}."
+                )
+            bridges[pos.bridge] = number
+    default_place = MAINLAND if phase is Phase.OVER else ATLANTIS
+    players = []
+    for index in range(count):
+        letter = PLAYER_LETTERS[index]
+        locations = pawns[index]
+        if len(locations) > PAWNS_PER_PLAYER:
+            raise NotationError(
+                f"Weg: Spieler {letter} hat {len(locations)} Figuren – jeder hat 3."
+            )
+        locations = locations + [default_place] * (PAWNS_PER_PLAYER - len(locations))
+        raw = raw_players.get(index, {"hand": [], "tiles": [], "bridge": False, "debt": 0})
+        hand = [0] * len(ITEMS)
+        for card in raw["hand"]:
+            hand[card.index] += 1
+        players.append(PlayerState(
+            hand=tuple(hand),
+            tiles=sorted_tiles(raw["tiles"]),
+            pawns=tuple(sorted(locations)),
+            bridge_placed=raw["bridge"] or index in bridges,
+            debt=raw["debt"],
+        ))
+    players_t = tuple(players)
+    turn = settings.get("zug", 0)
+    _check_phase(players_t, phase, turn, settings.get("begonnen", False))
+    pile = settings["stapel"] if "stapel" in settings else default_pile(players_t)
+    return State(tuple(positions), players_t, turn, phase, pile, settings.get("ablage", 0),
+                 settings.get("schachtel", 0), settings.get("begonnen", False))
+
+
+def _check_phase(players: tuple[PlayerState, ...], phase: Phase, turn: int, started: bool) -> None:
+    letter = PLAYER_LETTERS[turn]
+    if phase is Phase.PLAYING:
+        for index, player in enumerate(players):
+            if player.pawns_home == PAWNS_PER_PLAYER:
+                raise NotationError(
+                    f"phase:spiel, aber Spieler {PLAYER_LETTERS[index]} hat alle 3 Figuren auf dem "
+                    "Festland – dann ist das Spiel beendet (phase:schluss oder phase:ende, S. 5)."
+                )
+        return
+    if started:
+        raise NotationError("„begonnen“ gibt es nur während des Spiels (phase:spiel).")
+    if phase is Phase.FINAL and players[turn].pawns_home == PAWNS_PER_PLAYER:
+        raise NotationError(
+            f"phase:schluss, zug:{letter}: Spieler {letter} hat keine Figur mehr unterwegs."
+        )
+    if phase is Phase.OVER and any(p.pawns_home < PAWNS_PER_PLAYER for p in players):
+        raise NotationError("phase:ende: dann stehen alle Figuren auf dem Festland.")
+
+
+def format_state(state: State) -> str:
+    """The full one-line notation of ``state``."""
+    path = ["[" + _pawns_at(state, ATLANTIS) + "]"]
+    occupant = {loc: PLAYER_LETTERS[i] for i, p in enumerate(state.players) for loc in p.pawns}
+    for number, pos in enumerate(state.path, 1):
+        if not pos.tiles:
+            path.append("~" if pos.bridge is None else "=" + PLAYER_LETTERS[pos.bridge])
+        else:
+            tiles = "/".join(str(tile) for tile in reversed(pos.tiles))
+            path.append(tiles + occupant.get(number, ""))
+    path.append("[" + _pawns_at(state, MAINLAND) + "]")
+    sections = [" ".join(path)]
+    for index, player in enumerate(state.players):
+        parts = [f"{PLAYER_LETTERS[index]}:",
+                 "".join(card.letter for card in player.cards()) or "-"]
+        parts.extend(str(tile) for tile in player.tiles)
+        if player.bridge_placed:
+            parts.append("=")
+        if player.debt:
+            parts.append(f"-{player.debt}")
+        sections.append(" ".join(parts))
+    pile = "".join(card.letter for card in state.pile) or "-"
+    settings = (f"zug:{PLAYER_LETTERS[state.turn]} phase:{state.phase.value} stapel:{pile} "
+                f"ablage:{state.discard} schachtel:{state.box}")
+    if state.started:
+        settings += " begonnen"
+    sections.append(settings)
+    return " | ".join(sections)
+
+
+def format_path(state: State) -> str:
+    """Only the path section of the full form (with both brackets)."""
+    return format_state(state).split(" | ", 1)[0]
+
+
+def _pawns_at(state: State, place: int) -> str:
+    return "".join(PLAYER_LETTERS[i] * p.pawns.count(place) for i, p in enumerate(state.players))
+
+
+# --- moves ----------------------------------------------------------------------------------------
+
+
+def format_move(move: Move) -> str:
+    """The text of a move or a whole turn (see the module docstring)."""
+    if isinstance(move, Turn):
+        return "; ".join(format_move(part) for part in move.parts)
+    if isinstance(move, Buy):
+        return f"kaufen {move.tile}"
+    if isinstance(move, PlaceBridge):
+        return f"brücke {move.position}"
+    if isinstance(move, NoMove):
+        return "kein Zug"
+    if isinstance(move, Advance):
+        text = f"{move.origin}:" + "".join(card.letter for card in move.cards)
+        if move.bridge_after is not None:
+            text += f"; brücke {move.bridge_after}"
+    else:
+        text = f"schluss {move.origin}"
+    if move.payment is not None:
+        text += f"; zahlen {move.payment}"
+    return text
+
+
+def parse_move(text: str) -> Move:
+    """Read a move or a whole turn; a single part gives that part, several a ``Turn``."""
+    if not isinstance(text, str):
+        raise NotationError("Ein Zug wird als Text geschrieben, z. B. „0:HR“.")
+    parts: list[Part] = []
+    for raw in text.split(";"):
+        part = raw.strip()
+        where = f"Zug „{part}“"
+        keyword, _, rest = re.sub(r"\s+", " ", part).partition(" ")
+        keyword = keyword.lower()
+        last = parts[-1] if parts else None
+        if not part:
+            raise NotationError("Zug: ein Teil zwischen „;“ ist leer.")
+        if keyword == "zahlen":
+            if not isinstance(last, Advance | Finish) or last.payment is not None:
+                raise NotationError(f"{where}: „zahlen“ gehört direkt hinter einen Figurenzug "
+                                    "(z. B. „0:HR; zahlen K5“) oder „schluss …“.")
+            parts[-1] = _with_payment(last, parse_payment(rest, where))
+        elif keyword in ("brücke", "bruecke"):
+            position = _number(rest, where, "die Nummer eines Wasserfelds, z. B. „brücke 7“")
+            if isinstance(last, Advance) and last.bridge_after is None and last.payment is None:
+                parts[-1] = Advance(last.origin, last.cards, position)
+            else:
+                parts.append(PlaceBridge(position))
+        elif keyword == "kaufen":
+            parts.append(Buy(_one_tile(rest, where)))
+        elif keyword == "schluss":
+            parts.append(Finish(_number(rest, where, "das Feld der Figur, z. B. „schluss 3“")))
+        elif re.fullmatch(r"kein\s+zug", part, re.I):
+            parts.append(NoMove())
+        elif ":" in part:
+            origin, _, cards = part.partition(":")
+            number = _number(origin.strip(), where, "das Feld der Figur vor dem „:“ (0 = Atlantis)")
+            tiles, items = _scan(cards, where)
+            if tiles or not items:
+                raise NotationError(f"{where}: hinter „:“ stehen die gespielten Karten als "
+                                    "Buchstaben, z. B. „0:HR“.")
+            parts.append(Advance(number, tuple(items)))
+        else:
+            raise NotationError(
+                f"{where}: unbekannt – möglich sind „kaufen K5“, „brücke 7“, „3:HR“, "
+                "„zahlen K5 RR“, „kein Zug“ und „schluss 3“."
+            )
+    return parts[0] if len(parts) == 1 else Turn(tuple(parts))
+
+
+def _number(text: str, where: str, expected: str) -> int:
+    if not _NUMBER.fullmatch(text):
+        raise NotationError(f"{where}: erwartet {expected}.")
+    return int(text)
+
+
+def _one_tile(text: str, where: str) -> Tile:
+    tiles, cards = _scan(text, where)
+    if len(tiles) != 1 or cards:
+        raise NotationError(f"{where}: erwartet genau ein Plättchen, z. B. „kaufen K5“.")
+    return tiles[0]
+
+
+def _with_payment(move: Advance | Finish, payment: Payment) -> Advance | Finish:
+    if isinstance(move, Advance):
+        return Advance(move.origin, move.cards, move.bridge_after, payment)
+    return Finish(move.origin, payment)
