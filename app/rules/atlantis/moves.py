@@ -280,6 +280,22 @@ def gaps(state: State) -> tuple[Gap, ...]:
     return _board(state).gaps
 
 
+def target(state: State, origin: int, item: Item) -> int:
+    """Where a card of ``item`` sends a pawn from ``origin`` (0 = Atlantis): the next visible
+    tile showing ``item`` toward the mainland, or the mainland if none lies ahead (S. 3, 5).
+
+    Only the direction and the visible tiles count here; whether the target is occupied (a
+    further card is then forced) is the caller's next question.
+    """
+    board = _board(state)
+    if not _is_int(origin) or not ATLANTIS <= origin <= board.n:
+        raise RulesError(f"Ausgangsfeld {origin!r} liegt nicht auf dem Weg (0 bis {board.n}).")
+    if not isinstance(item, Item):
+        raise RulesError(f"{item!r} ist kein Gegenstand.")
+    at = board.search.index(item.index, origin)
+    return at + 1 if at < board.n else MAINLAND
+
+
 def pawn_at(state: State, position: int) -> int | None:
     """The player whose pawn stands on path position ``position``, if any."""
     return _board(state).occupant.get(position)
