@@ -1,0 +1,131 @@
+"""Survive: Escape from Atlantis! – rules engine (pure Python).
+
+Modules: :mod:`.board` (the practice map, axial hexes, labels ``a1``–``m11``),
+:mod:`.core` (value types, tile-back table), :mod:`.encounter` (what a creature does on a
+space), :mod:`.rules` (legal moves, apply, removal order, boat control, scoring, set-up),
+:mod:`.notation` (position, move and encounter notations), :mod:`.facts` (worked examples),
+:mod:`.generate` (random practice situations for the trainers).
+
+Rulings the engine follows (codes as in the content's "Auslegungen"):
+
+* S1 serpent vs. a loaded boat: the boat is destroyed, the crew falls into the water and is
+  eaten on the serpent's space – same end result as seed 003 ("boat and people removed").
+* S2 empty boats are safe from serpents (seed 003; one implementation differs).
+* S3 the tile-back counts come from one implementation.
+* S4 a swimmer going ashore uses its one sea space for the turn.
+* S5 boat destroyed during your own move: the crew counts as having swum this turn.
+* S6 repel tiles answer a shark/whale *moved* by another player (die or "move" tile), not one
+  that appears from a tile.
+* S7 if no tile of the current kind touches the sea, any tile of that kind may be removed.
+* S8 the board is a practice map (two landing spaces per safe island, as seed 003 says).
+* S9 an appearing boat takes up to 3 swimmers of its space; default: the revealer's own first.
+* S10 "zwei Farben": each colour keeps its own seat; only the scores are added.
+* S11 the rolled creature must move (at least 1 space) if one of its kind can; the die is fair.
+
+A trailing ``?`` on an example action asks for legality: see :mod:`.facts`.
+"""
+
+from app.rules.survive.board import PRACTICE_MAP_LABEL, Island, Space, space
+from app.rules.survive.core import (
+    Boat,
+    BoatMove,
+    Colour,
+    Creature,
+    CreatureMove,
+    Effect,
+    EndReason,
+    Explorer,
+    Kind,
+    Move,
+    Pass,
+    Phase,
+    Place,
+    PlayTile,
+    React,
+    Remove,
+    Roll,
+    Spot,
+    State,
+    Step,
+    Timing,
+    Variant,
+)
+from app.rules.survive.encounter import Outcome, SpaceContents, resolve_encounter
+from app.rules.survive.facts import EXAMPLE_FACT_KEYS, example_facts
+from app.rules.survive.generate import random_encounter, random_position
+from app.rules.survive.notation import (
+    format_encounter,
+    format_move,
+    format_position,
+    parse_encounter,
+    parse_move,
+    parse_position,
+)
+from app.rules.survive.rules import (
+    Report,
+    apply,
+    boat_controllers,
+    creature_targets,
+    current_kind,
+    legal_moves,
+    new_game,
+    random_move,
+    removable_tiles,
+    removal_check,
+    score,
+    winners,
+)
+
+__all__ = [
+    "EXAMPLE_FACT_KEYS",
+    "PRACTICE_MAP_LABEL",
+    "Boat",
+    "BoatMove",
+    "Colour",
+    "Creature",
+    "CreatureMove",
+    "Effect",
+    "EndReason",
+    "Explorer",
+    "Island",
+    "Kind",
+    "Move",
+    "Outcome",
+    "Pass",
+    "Phase",
+    "Place",
+    "PlayTile",
+    "React",
+    "Remove",
+    "Report",
+    "Roll",
+    "Space",
+    "SpaceContents",
+    "Spot",
+    "State",
+    "Step",
+    "Timing",
+    "Variant",
+    "apply",
+    "boat_controllers",
+    "creature_targets",
+    "current_kind",
+    "example_facts",
+    "format_encounter",
+    "format_move",
+    "format_position",
+    "legal_moves",
+    "new_game",
+    "parse_encounter",
+    "parse_move",
+    "parse_position",
+    "random_encounter",
+    "random_move",
+    "random_position",
+    "removable_tiles",
+    "removal_check",
+    "resolve_encounter",
+    "score",
+    "space",
+    "winners",
+]
