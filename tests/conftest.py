@@ -15,6 +15,22 @@ FIXTURES = REPO / "tests" / "model" / "fixtures"
 
 
 @pytest.fixture(autouse=True)
+def _delete_windows_after_each_test():
+    # pytest-qt only closes the widgets a test made; deleting them keeps later tests from
+    # re-polishing thousands of dead widgets whenever the style sheet changes.
+    yield
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        return
+    for widget in QApplication.topLevelWidgets():
+        widget.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+@pytest.fixture(autouse=True)
 def _isolated_user_data(tmp_path_factory, monkeypatch):
     # Tests must never read or write a real user's progress or settings.
     data = tmp_path_factory.mktemp("userdata")

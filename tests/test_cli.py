@@ -53,3 +53,21 @@ def test_screenshot_writes_one_png_per_section(tmp_path):
     assert pngs == ["minigame-01-summary.png", "minigame-02-turn.png", "minigame-03-numbers.png",
                     "minigame-04-pitfalls.png", "minigame-05-quiz.png", "minigame-06-source.png"]
     assert all((tmp_path / p).read_bytes()[:4] == b"\x89PNG" for p in pngs)
+
+
+def test_pdf_from_the_command_line(tmp_path):
+    from pypdf import PdfReader
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    out = tmp_path / "atlantis.pdf"
+    result = subprocess.run([sys.executable, "-m", "app", "--pdf", str(out), "--game", "atlantis"],
+                            cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "1 Seite" in result.stdout
+    reader = PdfReader(out)
+    assert len(reader.pages) == 1
+    text = " ".join(reader.pages[0].extract_text().split())
+    assert "Karten kaufen" in text
+    bad = subprocess.run([sys.executable, "-m", "app", "--pdf", str(out), "--game", "schach"],
+                         cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 1 and "gibt es nicht" in bad.stdout

@@ -35,6 +35,7 @@ class Situation:
     position: str = ""  # the engine's notation, for the drawing
     seed: int = 0
     tests: tuple[str, ...] = ()
+    action: str = ""  # the move asked about, in the engine's notation
 
     @property
     def correct_index(self) -> int:

@@ -29,7 +29,8 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     QCoreApplication.setApplicationName("Regelfrisch")
     QCoreApplication.setApplicationVersion(__version__)
     app.setWindowIcon(QIcon(str(resources_root() / "app-icon.svg")))
-    apply_theme(app, colours_for("system"))
+    if not app.styleSheet():
+        apply_theme(app, colours_for("system"))
     return app
 
 
@@ -64,6 +65,11 @@ def run(args: argparse.Namespace) -> int:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = make_application()
     root = Path(args.content) if args.content else content_root()
+    if args.pdf:
+        from app.ui.print_sheet import export_pdf
+
+        marked = ProgressModel().marked(args.game or "atlantis")
+        return export_pdf(_load(root), args.game, Path(args.pdf), marked)
     if offscreen_job:
         window = create_main_window(_load(root), args.game)
     else:

@@ -271,6 +271,7 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu("&Datei")
         self._action("print", "Drucken / Als PDF …", [QKeySequence.StandardKey.Print, "Ctrl+P"],
                      self.print_sheet, file_menu)
+        self._action("pdf", "Als PDF speichern …", ["Ctrl+Shift+P"], self.save_pdf, file_menu)
         file_menu.addSeparator()
         self._action("quit", "Beenden", ["Ctrl+Q"], self.close, file_menu)
 
@@ -364,18 +365,27 @@ class MainWindow(QMainWindow):
                 self.state.library:
             self._search_index = SearchIndex.build(self.state.library)
             self._search_library = self.state.library
-        dialog = SearchDialog(self._search_index, self)
+        dialog = SearchDialog(self._search_index, self, game_id=self.state.game_id,
+                              colours=self.theme.colours if self.theme else None)
+        dialog.set_query(getattr(self, "_last_query", ""))
         dialog.jumpRequested.connect(self.jump_to_match)
         dialog.open()
         self.last_dialog = dialog
 
     def jump_to_match(self, game_id: str, section: str, anchor: str, query: str) -> None:
-        from app.ui.highlight import highlight_in_view
+        from shiboken6 import isValid
 
+        from app.ui.highlight import clear_highlights, highlight_in_view
+
+        self._last_query = query
+        old = getattr(self, "_highlighted_view", None)
+        if old is not None and isValid(old):
+            clear_highlights(old)
         self.state.select_game(game_id)
         self.state.select_section(section)
         self._show_section(section)
-        highlight_in_view(self.current_view(), anchor, query)
+        self._highlighted_view = self.current_view()
+        highlight_in_view(self._highlighted_view, anchor, query)
 
     def print_sheet(self) -> None:
         entry = self.current_entry()
@@ -386,6 +396,15 @@ class MainWindow(QMainWindow):
         progress = self.services.progress
         marked = progress.marked(entry.id) if progress is not None else set()
         print_sheet(entry, self, marked)
+
+    def save_pdf(self) -> None:
+        entry = self.current_entry()
+        if not _loaded(entry):
+            return
+        from app.ui.print_sheet import save_sheet_pdf
+
+        progress = self.services.progress
+        save_sheet_pdf(entry, self, progress.marked(entry.id) if progress is not None else set())
 
     def closeEvent(self, event) -> None:
         if self.settings is not None:

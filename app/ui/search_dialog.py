@@ -7,6 +7,8 @@ are ever laid out as rich text.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import (
     QAbstractListModel,
     QModelIndex,
@@ -18,7 +20,6 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
-    QAbstractTextDocumentLayout,
     QColor,
     QFont,
     QFontMetricsF,
@@ -83,11 +84,19 @@ class HitModel(QAbstractListModel):
 
 
 class HitDelegate(QStyledItemDelegate):
-    """Paints a hit in three parts: where (muted), the label (bold), the snippet (two lines)."""
+    """Paints a hit in three parts: where (muted), the label (bold), the snippet (two lines).
+
+    The laid-out text of each visible row is kept until the results change, so hovering
+    and scrolling only draw; they never parse HTML or lay text out again.
+    """
 
     def __init__(self, colours: Colours, parent: QObject | None = None):
         super().__init__(parent)
         self.colours = colours
+        self._rows: dict[tuple[Hit, int, str], _Row] = {}
+
+    def forget(self) -> None:
+        self._rows.clear()
 
     def _fonts(self, base: QFont) -> tuple[QFont, QFont, QFont]:
         small = QFont(base)
@@ -102,43 +111,69 @@ class HitDelegate(QStyledItemDelegate):
                   + SNIPPET_LINES * QFontMetricsF(body).lineSpacing() + 2 * _GAP + 2 * _PAD_Y)
         return QSize(option.rect.width() or 400, int(height) + 2)
 
+    def _row(self, hit: Hit, font: QFont, width: float) -> _Row:
+        key = (hit, int(width), font.key())
+        row = self._rows.get(key)
+        if row is None:
+            c = self.colours
+            small, bold, body = self._fonts(font)
+            where = QFontMetricsF(small).elidedText(hit.where, Qt.TextElideMode.ElideRight,
+                                                    width)
+            label, spans = elide_with_spans(hit.label, hit.label_spans, QFontMetricsF(bold),
+                                            width)
+            row = _Row(
+                where, small, QFontMetricsF(small).lineSpacing(),
+                _document(marked_html(label, spans, c), bold, c.text, width),
+                QFontMetricsF(bold).lineSpacing(),
+                _document(fit_snippet(hit.snippet, hit.snippet_spans, body, width, c), body,
+                          c.muted, width),
+                SNIPPET_LINES * QFontMetricsF(body).lineSpacing())
+            if len(self._rows) > 400:
+                self._rows.clear()
+            self._rows[key] = row
+        return row
+
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index) -> None:
         # Straight from the model: a custom role through QVariant costs a conversion per
-        # paint, and PySide (Python 3.11) has mishandled None on that path.
+        # paint for nothing.
         model = index.model()
         hit = model.hit_at(index.row()) if isinstance(model, HitModel) else None
         if hit is None:
             return
         c = self.colours
-        small, bold, body = self._fonts(option.font)
         rect = QRectF(option.rect).adjusted(4, 2, -4, -2)
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
         hovered = bool(option.state & QStyle.StateFlag.State_MouseOver)
+        width = rect.width() - 2 * _PAD_X
+        row = self._row(hit, option.font, width)
+        x, y = rect.left() + _PAD_X, rect.top() + _PAD_Y
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if selected or hovered:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(c.accent_soft if selected else c.zebra))
             painter.drawRoundedRect(rect, 8, 8)
-        width = rect.width() - 2 * _PAD_X
-        x, y = rect.left() + _PAD_X, rect.top() + _PAD_Y
-
-        painter.setFont(small)
+        painter.setFont(row.where_font)
         painter.setPen(QColor(c.accent if selected else c.muted))
-        small_h = QFontMetricsF(small).lineSpacing()
-        where = QFontMetricsF(small).elidedText(hit.where, Qt.TextElideMode.ElideRight, width)
-        painter.drawText(QRectF(x, y, width, small_h), Qt.AlignmentFlag.AlignLeft, where)
-        y += small_h + _GAP
-
-        label, spans = elide_with_spans(hit.label, hit.label_spans, QFontMetricsF(bold), width)
-        bold_h = QFontMetricsF(bold).lineSpacing()
-        _draw_html(painter, marked_html(label, spans, c), bold, c.text, x, y, width, bold_h)
-        y += bold_h + _GAP
-
-        body_h = SNIPPET_LINES * QFontMetricsF(body).lineSpacing()
-        snippet_html = fit_snippet(hit.snippet, hit.snippet_spans, body, width, c)
-        _draw_html(painter, snippet_html, body, c.muted, x, y, width, body_h)
+        painter.drawText(QRectF(x, y, width, row.where_height), Qt.AlignmentFlag.AlignLeft,
+                         row.where)
+        y += row.where_height + _GAP
+        painter.translate(x, y)
+        row.label.drawContents(painter, QRectF(0, 0, width, row.label_height))
+        painter.translate(0, row.label_height + _GAP)
+        row.snippet.drawContents(painter, QRectF(0, 0, width, row.snippet_height))
         painter.restore()
+
+
+@dataclass(frozen=True)
+class _Row:
+    where: str
+    where_font: QFont
+    where_height: float
+    label: QTextDocument
+    label_height: float
+    snippet: QTextDocument
+    snippet_height: float
 
 
 def _document(html_text: str, font: QFont, colour: str, width: float) -> QTextDocument:
@@ -149,20 +184,6 @@ def _document(html_text: str, font: QFont, colour: str, width: float) -> QTextDo
     doc.setHtml(f"<body>{html_text}</body>")
     doc.setTextWidth(width)
     return doc
-
-
-def _draw_html(painter: QPainter, html_text: str, font: QFont, colour: str,
-               x: float, y: float, width: float, height: float) -> None:
-    doc = _document(html_text, font, colour, width)
-    painter.save()
-    painter.translate(x, y)
-    clip = QRectF(0, 0, width, height)
-    painter.setClipRect(clip)
-    context = QAbstractTextDocumentLayout.PaintContext()
-    context.clip = clip
-    context.palette.setColor(context.palette.ColorRole.Text, QColor(colour))
-    doc.documentLayout().draw(painter, context)
-    painter.restore()
 
 
 def elide_with_spans(text: str, spans: tuple[Span, ...], metrics: QFontMetricsF,
@@ -249,7 +270,9 @@ class SearchDialog(QDialog):
         self.results.setObjectName("SearchResults")
         self.results.setAccessibleName("Suchergebnisse")
         self.results.setModel(self.model)
-        self.results.setItemDelegate(HitDelegate(self.colours, self.results))
+        self.delegate = HitDelegate(self.colours, self.results)
+        self.results.setItemDelegate(self.delegate)
+        self.model.modelAboutToBeReset.connect(self.delegate.forget)
         self.results.setUniformItemSizes(True)
         self.results.setMouseTracking(True)
         self.results.setFrameShape(QFrame.Shape.NoFrame)

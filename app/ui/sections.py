@@ -7,6 +7,7 @@ when the section is first opened, which keeps the start of the app quick.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -24,11 +25,16 @@ class Section:
     key: str
     title: str
     icon: str
-    view: str
+    view: str = ""
     shown: Callable[[LoadedGame], bool] = lambda loaded: True
+    # Interactive sections are built on a game's engine: one view per game that has one.
+    game_views: dict[str, str] | None = None
+
+    def view_for(self, game_id: str) -> str:
+        return self.game_views.get(game_id, "") if self.game_views is not None else self.view
 
     def build(self, loaded: LoadedGame, services: Services) -> QWidget:
-        module_name, class_name = self.view.split(":")
+        module_name, class_name = self.view_for(loaded.id).split(":")
         view_class = getattr(importlib.import_module(module_name), class_name)
         return view_class(loaded, services)
 
@@ -43,6 +49,16 @@ SECTIONS: tuple[Section, ...] = (
     Section("numbers", "Die Zahlen", "numbers", "app.ui.views.numbers_view:NumbersView"),
     Section("pitfalls", "Leicht vergessen", "pitfalls", "app.ui.views.pitfalls_view:PitfallsView"),
     Section("quiz", "Weißt du's noch?", "quiz", "app.ui.views.quiz_view:QuizView"),
+    Section("calculators", "Rechner", "calculator", game_views={
+        "atlantis": "app.ui.views.atlantis_calculators:AtlantisCalculators",
+        "atacama": "app.ui.views.atacama_calculator:AtacamaCalculator",
+        "survive": "app.ui.views.survive_encounters:SurviveEncounters",
+    }),
+    Section("board", "Spielbrett", "board", game_views={
+        "atlantis": "app.ui.views.atlantis_board_view:AtlantisBoardView",
+        "atacama": "app.ui.views.atacama_board_view:AtacamaBoardView",
+        "survive": "app.ui.views.survive_removal_view:SurviveRemovalView",
+    }),
     Section("interpretations", "Auslegungen", "interpretations",
             "app.ui.views.interpretations_view:InterpretationsView",
             lambda loaded: bool(loaded.game.content.interpretations
@@ -54,4 +70,12 @@ SECTIONS: tuple[Section, ...] = (
 
 
 def sections_for(loaded: LoadedGame) -> list[Section]:
-    return [s for s in SECTIONS if s.shown(loaded)]
+    return [s for s in SECTIONS if s.shown(loaded) and _view_exists(s.view_for(loaded.id))]
+
+
+def _view_exists(view: str) -> bool:
+    # A game's interactive view appears once its module is there; no import needed to know.
+    if not view:
+        return False
+    module = view.split(":")[0]
+    return importlib.util.find_spec(module) is not None

@@ -2,7 +2,39 @@
 
 from __future__ import annotations
 
+import random
+
+from PySide6.QtWidgets import QWidget
+
+from app.model.quiz_round import Situation
+
+
+class AtlantisSituations:
+    """Makes questions from seeds; new seeds come from the clock, so every round differs."""
+
+    def __init__(self, seed: int | None = None):
+        self._seeds = random.Random(seed)
+
+    def make(self, seed: int) -> Situation:
+        from app.model.situations import make_situation
+
+        return make_situation(seed)
+
+    def next_seeds(self, count: int) -> list[int]:
+        return [self._seeds.randrange(1, 1_000_000) for _ in range(count)]
+
+    def drawing(self, situation: Situation) -> QWidget | None:
+        try:
+            from app.ui.boards.atlantis_mini import situation_drawing
+        except ImportError:
+            return None
+        return situation_drawing(situation)
+
+
+_SERVICES = {"atlantis": AtlantisSituations}
+
 
 def situation_service_for(game_id: str):
-    """The situation service of ``game_id``, or ``None`` while its engine makes none."""
-    return None
+    """The situation service of ``game_id``, or ``None`` where the engine makes none."""
+    factory = _SERVICES.get(game_id)
+    return factory() if factory is not None else None

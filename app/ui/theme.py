@@ -74,11 +74,16 @@ def apply_theme(app: QApplication, colours: Colours, font_pt: float = 11.0) -> N
         (QPalette.ColorRole.Link, colours.accent),
     ):
         palette.setColor(role, QColor(value))
-    app.setPalette(palette)
+    # Re-styling re-polishes every widget, so skip whatever is already in place.
+    if app.palette() != palette:
+        app.setPalette(palette)
     font = app.font()
-    font.setPointSizeF(font_pt)
-    app.setFont(font)
-    app.setStyleSheet(style_sheet(colours, font_pt))
+    if font.pointSizeF() != font_pt:
+        font.setPointSizeF(font_pt)
+        app.setFont(font)
+    sheet = style_sheet(colours, font_pt)
+    if app.styleSheet() != sheet:
+        app.setStyleSheet(sheet)
 
 
 def style_sheet(colours: Colours, font_pt: float = 11.0) -> str:

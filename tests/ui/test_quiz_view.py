@@ -162,3 +162,28 @@ def test_corrupt_progress_shows_notice_and_app_goes_on(qtbot, library, tmp_path)
     assert "unlesbar" in window.notice_bar.text.text()
     kept = list(tmp_path.glob("fortschritt-atlantis.json.kaputt-*"))
     assert len(kept) == 1 and kept[0].read_bytes() == b"\x00\xff{kaputt"
+
+
+def test_engine_situations_by_keyboard_mark_the_chosen_misconception(qtbot, library, tmp_path):
+    window = open_window(qtbot, library, tmp_path)
+    view = quiz_view(window)
+    assert "Übungssituationen" in visible_text(view.card)
+    view.start_practice([3, 4])
+    situation = view.round.current
+    assert situation.question in visible_text(view.card)
+    assert len(view.choice_buttons) == 4
+    wrong = next(i for i, c in enumerate(situation.choices) if not c.correct)
+    press(qtbot, view, Qt.Key.Key_1 + wrong)
+    assert view.round.revealed
+    text = visible_text(view.card)
+    assert "Nicht ganz" in text and "zum Nachlesen markiert" in text
+    pitfall = situation.choices[wrong].pitfall
+    assert pitfall in window.services.progress.marked("atlantis")
+    press(qtbot, view, Qt.Key.Key_Space)
+    second = view.round.current
+    right = second.correct_index
+    press(qtbot, view, Qt.Key.Key_A + right)
+    assert "Richtig!" in visible_text(view.card)
+    press(qtbot, view, Qt.Key.Key_Space)
+    assert view.round.finished
+    assert "1 von 2 gewusst" in visible_text(view.card)

@@ -59,7 +59,9 @@ def shown(dlg: SearchDialog) -> list[str]:
 
 
 def test_section_titles_match_the_sidebar():
-    assert {s.key: s.title for s in SECTIONS} == SECTION_TITLES
+    # Interactive sections (board, calculators) hold no text to search; the rest must agree.
+    sidebar = {s.key: s.title for s in SECTIONS}
+    assert {key: sidebar.get(key) for key in SECTION_TITLES} == SECTION_TITLES
 
 
 def test_field_and_list_are_named_for_screen_readers(dialog):

@@ -31,4 +31,6 @@ class InterpretationsView(PageColumn):
             card = Card()
             card.body.addWidget(label(items))
             self.add(card)
+            for question in content.open_questions:
+                self.anchors[question.id] = card
         self.finish()

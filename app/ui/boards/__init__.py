@@ -1,0 +1,1 @@
+"""Board drawings of the games: QPainter widgets that show an engine state."""

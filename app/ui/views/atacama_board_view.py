@@ -1,0 +1,571 @@
+"""„Spielbrett“ for Atacama: place derricks on a practice plan and watch the scores change.
+
+The game lives in :class:`AtacamaSession` (engine states plus undo and redo); the widgets only
+show it and pass clicks on. Every number and every German reason comes from the engine.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut, QStandardItemModel
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.model.loader import LoadedGame
+from app.model.paths import resources_root
+from app.rules.atacama import (
+    PRACTICE_LABEL,
+    Direction,
+    Place,
+    Right,
+    State,
+    TakeRight,
+    Variant,
+    apply,
+    end_reason,
+    line_scores,
+    new_game,
+    parse_position,
+    position_text,
+    practice_board,
+    score,
+    signed,
+    why_illegal,
+    winners,
+)
+from app.rules.errors import RulesError
+from app.ui.app_state import Services
+from app.ui.boards.atacama_board import AtacamaBoardWidget
+from app.ui.widgets import PAGE_MARGIN, Box, Card, PageColumn, label, pill, row
+
+# The plan is a drawing, not text: this page may grow wider than the reading column.
+BOARD_COLUMN_MAX = 1000
+PANEL_MIN_WIDTH = 300
+SEED_MAX = 999_999_999
+
+VARIANTS = (  # (label, tactical, buildup)
+    ("Grundspiel", False, False),
+    ("Taktikvariante", True, False),
+    ("Aufbauspiel", False, True),
+)
+PLAYER_COUNTS = (2, 4)
+RIGHT_CHOICES = tuple(TakeRight(r, d) for r in (Right.SILVER_GOLD, Right.COPPER_GOLD)
+                      for d in (Direction.ROWS, Direction.COLUMNS))
+
+
+def style_combo(box: QComboBox) -> QComboBox:
+    """The sidebar's chevron for a combo box; the app style sheet draws only the frame."""
+    icon = (resources_root() / "icons" / "chevron-down.svg").as_posix()
+    box.setStyleSheet("QComboBox::drop-down { border: none; width: 26px; } "
+                      f"QComboBox::down-arrow {{ image: url({icon}); width: 12px; "
+                      "height: 12px; }")
+    return box
+
+
+def _player(player: int) -> str:
+    return f"Spieler {player + 1}"
+
+
+def _derricks(count: int) -> str:
+    return f"{count} Bohrturm" if count == 1 else f"{count} Bohrtürme"
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " und " + names[-1]
+
+
+class AtacamaSession(QObject):
+    """One game on the board: the engine state, undo/redo, the last message.
+
+    Undo and redo keep whole states, so starting anew, changing the plan or pasting a
+    position can be taken back like a derrick.
+    """
+
+    changed = Signal()
+
+    def __init__(self, state: State | None = None, parent: QObject | None = None):
+        super().__init__(parent)
+        self.state = state if state is not None else new_game()
+        self.last_square: int | None = None
+        self.second = False
+        self.message = ""
+        self.message_kind = "info"  # "info", "wrong" or "done"
+        self._undo: list[tuple[State, int | None]] = []
+        self._redo: list[tuple[State, int | None]] = []
+
+    # -- reading -------------------------------------------------------------------------
+
+    @property
+    def notation(self) -> str:
+        return position_text(self.state)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def second_effective(self) -> bool:
+        """The second colour only where it exists; when one kind is used up, the other."""
+        state = self.state
+        if not state.variant.tactical:
+            return False
+        player = state.to_move
+        if self.second and state.second_left(player) == 0 and state.base_left(player) > 0:
+            return False
+        if not self.second and state.base_left(player) == 0 and state.second_left(player) > 0:
+            return True
+        return self.second
+
+    # -- changing ------------------------------------------------------------------------
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.message, self.message_kind = text, kind
+
+    def _push(self, state: State, last: int | None) -> None:
+        self._undo.append((self.state, self.last_square))
+        self._redo.clear()
+        self.state, self.last_square = state, last
+
+    def place(self, square: int) -> bool:
+        move = Place(square, self.second_effective)
+        return self.play(move)
+
+    def play(self, move: Place | TakeRight) -> bool:
+        """Play ``move``; an illegal one leaves the state as it is and says why."""
+        reason = why_illegal(self.state, move)
+        if reason is not None:
+            self.say(reason, "wrong")
+            self.changed.emit()
+            return False
+        new, outcome = apply(self.state, move)
+        self._push(new, move.square if isinstance(move, Place) else self.last_square)
+        self.say(outcome.text, "done" if outcome.game_over else "info")
+        self.changed.emit()
+        return True
+
+    def undo(self) -> None:
+        if not self._undo:
+            return
+        self._redo.append((self.state, self.last_square))
+        self.state, self.last_square = self._undo.pop()
+        self.say(f"Zurückgenommen – {_player(self.state.to_move)} ist am Zug.")
+        self.changed.emit()
+
+    def redo(self) -> None:
+        if not self._redo:
+            return
+        self._undo.append((self.state, self.last_square))
+        self.state, self.last_square = self._redo.pop()
+        self.say("Wiederholt.")
+        self.changed.emit()
+
+    def restart(self, variant: Variant | None = None, seed: int | None = None) -> None:
+        """A fresh game; ``None`` keeps the current variant or plan."""
+        variant = variant if variant is not None else self.state.variant
+        board = practice_board(seed) if seed is not None else self.state.board
+        self._push(new_game(variant, board), None)
+        self.say(f"Neue Partie: {variant.german}. {_player(0)} setzt den ersten Bohrturm.")
+        self.changed.emit()
+
+    def load(self, text: str) -> bool:
+        """Take a pasted position; bad text leaves everything as it was and says why."""
+        try:
+            state = parse_position(text.strip())
+        except RulesError as err:
+            self.say(f"Diese Stellung kann ich nicht übernehmen: {err}", "wrong")
+            self.changed.emit()
+            return False
+        self._push(state, None)
+        self.say("Stellung übernommen.")
+        self.changed.emit()
+        return True
+
+    def set_second(self, second: bool) -> None:
+        self.second = second
+        self.changed.emit()
+
+
+class PlayerScoreCard(Card):
+    """One player's direction, right, counted lines, lines below 4, total and ±1 reading."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent, padding=14, spacing=6)
+        self.name = label("", "H2", rich=False)
+        self.turn = pill("am Zug", "Tag")
+        self.total = label("", "H2", rich=False)
+        self.total.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.total.setAccessibleName("Punkte")
+        self.body.addLayout(row(self.name, self.turn, self.total, grow=2))
+        self.right = label("", "Muted", rich=False)
+        self.body.addWidget(self.right)
+        self.lines_box = QWidget()
+        self.lines = QGridLayout(self.lines_box)
+        self.lines.setContentsMargins(0, 2, 0, 2)
+        self.lines.setHorizontalSpacing(12)
+        self.lines.setVerticalSpacing(2)
+        self.line_labels = []
+        for index in range(9):
+            cells = (label("", "Body", rich=False), label("", "Muted", rich=False),
+                     label("", "RowValue", rich=False))
+            cells[2].setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            for column, cell in enumerate(cells):
+                self.lines.addWidget(cell, index, column)
+            self.line_labels.append(cells)
+        self.lines.setColumnStretch(1, 1)
+        self.body.addWidget(self.lines_box)
+        self.below = label("", "Muted", rich=False)
+        self.body.addWidget(self.below)
+        self.unit = label("", "Muted", rich=False)
+        self.body.addWidget(self.unit)
+
+    def show_player(self, state: State, player: int, total: int, unit_total: int) -> None:
+        pr = state.rights[player]
+        self.name.setText(_player(player))
+        self.turn.setVisible(state.to_move == player and end_reason(state) is None)
+        self.total.setText(signed(total))
+        self.right.setText(f"wertet die {pr.direction.german} · {pr.right.german}")
+        lines = line_scores(state, player)
+        counted = [ls for ls in lines if ls.counted]
+        for index, cells in enumerate(self.line_labels):
+            visible = index < len(counted)
+            for cell in cells:
+                cell.setVisible(visible)
+            if visible:
+                ls = counted[index]
+                cells[0].setText(ls.label)
+                cells[1].setText(_derricks(ls.derricks))
+                cells[2].setText(signed(ls.total))
+                for cell in cells:
+                    cell.setToolTip(ls.text)
+        self.lines_box.setVisible(bool(counted))
+        below = [ls for ls in lines if ls.fields and not ls.counted]
+        if below:
+            # "Spalte a (1), b (2)": the word once, then only the line's letter or number.
+            names = ", ".join(f"{ls.label if i == 0 else ls.label.split()[-1]} ({ls.derricks})"
+                              for i, ls in enumerate(below))
+            self.below.setText(f"Unter 4 Türmen, zählt nicht: {names}")
+            self.below.setToolTip("\n".join(ls.text for ls in below))
+        elif not counted:
+            self.below.setText(f"Noch keine {pr.direction.german_one} mit 4 Türmen – "
+                               "bisher zählt nichts.")
+            self.below.setToolTip("")
+        self.below.setVisible(bool(below) or not counted)
+        self.unit.setText(f"zum Vergleich: jedes Feld ±1 → {signed(unit_total)}")
+        self.unit.setToolTip("So käme es heraus, wenn jedes Feld nur 1 Punkt wert wäre. "
+                             "Wir zählen den aufgedruckten Wert (Auslegung A1).")
+
+
+class AtacamaBoardView(PageColumn):
+    def __init__(self, loaded: LoadedGame, services: Services | None = None):
+        super().__init__("Spielbrett",
+                         "Setze Bohrtürme mit einem Klick oder mit Pfeiltasten und Eingabe. "
+                         "Die Wertung rechnet bei jedem Turm mit.")
+        self.loaded = loaded
+        self.services = services
+        self.session = AtacamaSession(parent=self)
+        self._build_controls()
+        self._build_main()
+        self._build_notation()
+        self.finish()
+        self.session.changed.connect(self.refresh)
+        self.board.placeRequested.connect(self._place)
+        self._shortcuts(QKeySequence.StandardKey.Undo, ["Ctrl+Z"], self.session.undo)
+        self._shortcuts(QKeySequence.StandardKey.Redo, ["Ctrl+Shift+Z", "Ctrl+Y"],
+                        self.session.redo)
+        self.refresh()
+
+    # -- building ------------------------------------------------------------------------
+
+    def _shortcuts(self, standard, extra: list[str], action) -> None:
+        # The platform's keys plus the usual ones; a key bound twice would be ambiguous.
+        keys = {k.toString(): k for k in QKeySequence.keyBindings(standard)}
+        for text in extra:
+            keys.setdefault(QKeySequence(text).toString(), QKeySequence(text))
+        for key in keys.values():
+            shortcut = QShortcut(key, self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(action)
+
+    def _build_controls(self) -> None:
+        self.variant_box = style_combo(QComboBox())
+        self.variant_box.setAccessibleName("Spielvariante")
+        for text, _tactical, _buildup in VARIANTS:
+            self.variant_box.addItem(text)
+        self.players_box = style_combo(QComboBox())
+        self.players_box.setAccessibleName("Personenzahl")
+        for count in PLAYER_COUNTS:
+            self.players_box.addItem(f"{count} Personen", count)
+        self.seed_box = QSpinBox()
+        self.seed_box.setRange(0, SEED_MAX)
+        self.seed_box.setPrefix("Plan Nr. ")
+        self.seed_box.setAccessibleName("Nummer des Übungsplans")
+        self.seed_box.setToolTip("Gleiche Nummer, gleicher Plan – so könnt ihr einen Plan teilen.")
+        self.seed_box.setKeyboardTracking(False)
+        # The app style sheet draws no arrow buttons (they come out as stray lines), so they
+        # get no room; arrow keys and the wheel still step. NoButtons would collapse the text.
+        self.seed_box.setStyleSheet("QSpinBox::up-button, QSpinBox::down-button "
+                                    "{ width: 0px; border: none; }")
+        self.seed_box.lineEdit().setTextMargins(8, 0, 8, 0)
+        self.seed_box.setFixedWidth(self.seed_box.fontMetrics().horizontalAdvance(
+            "Plan Nr. 9999999") + 24)
+        self.new_button = QPushButton("Neu beginnen")
+        self.new_button.setAccessibleName("Neue Partie auf diesem Plan")
+        self.new_button.setProperty("secondary", True)
+        self.variant_box.currentIndexChanged.connect(self._variant_chosen)
+        self.players_box.currentIndexChanged.connect(self._variant_chosen)
+        self.seed_box.valueChanged.connect(lambda seed: self.session.restart(seed=seed))
+        self.new_button.clicked.connect(lambda: self.session.restart())
+        self.add_layout(row(self.variant_box, self.players_box, self.new_button))
+        self.plan_label = label("", "Muted", rich=False)
+        self.plan_label.setToolTip(
+            f"{PRACTICE_LABEL}: Die Anordnung der gedruckten Teilpläne kennen wir nicht. "
+            "Dieser Plan ist zufällig, aber für jede Nummer immer derselbe.")
+        self.add_layout(row(self.seed_box, self.plan_label, grow=1))
+
+    def _build_main(self) -> None:
+        self.main = QWidget()
+        self.main_layout = QBoxLayout(QBoxLayout.Direction.LeftToRight, self.main)
+        self.main_layout.setContentsMargins(0, 0, 0, 0)
+        self.main_layout.setSpacing(20)
+        self.board = AtacamaBoardWidget(self.session.state)
+        self.main_layout.addWidget(self.board, 0, Qt.AlignmentFlag.AlignTop)
+        self.panel = QWidget()
+        self.panel.setMinimumWidth(PANEL_MIN_WIDTH)
+        panel = QVBoxLayout(self.panel)
+        panel.setContentsMargins(0, 0, 0, 0)
+        panel.setSpacing(12)
+
+        self.turn_label = label("", "H2", rich=False)
+        panel.addWidget(self.turn_label)
+        self.left_label = label("", "Muted", rich=False)
+        panel.addWidget(self.left_label)
+        self.second_box = QCheckBox("Turm der &zweiten Farbe (zählt doppelt)")
+        self.second_box.toggled.connect(self.session.set_second)
+        panel.addWidget(self.second_box)
+        self.right_box = style_combo(QComboBox())
+        self.right_box.setAccessibleName("Schürfrecht wählen")
+        for move in RIGHT_CHOICES:
+            self.right_box.addItem(f"{move.right.german} – wertet die {move.direction.german}")
+        self.take_button = QPushButton("Schürfrecht nehmen")
+        self.take_button.setToolTip("Kostet einen Bohrturm; die andere Person bekommt das "
+                                    "andere Schürfrecht und die andere Richtung.")
+        self.take_button.clicked.connect(
+            lambda: self.session.play(RIGHT_CHOICES[self.right_box.currentIndex()]))
+        # Stacked: the right's full name is too long to share a line with the button.
+        self.take_row = QWidget()
+        take = QVBoxLayout(self.take_row)
+        take.setContentsMargins(0, 0, 0, 0)
+        take.setSpacing(8)
+        take.addWidget(self.right_box)
+        take.addLayout(row(self.take_button))
+        panel.addWidget(self.take_row)
+
+        self.undo_button = QPushButton("Rückgängig")
+        self.undo_button.setToolTip("Letzten Schritt zurücknehmen (Strg+Z)")
+        self.undo_button.setProperty("secondary", True)
+        self.undo_button.clicked.connect(self.session.undo)
+        self.redo_button = QPushButton("Wiederholen")
+        self.redo_button.setToolTip("Zurückgenommenen Schritt wiederholen (Strg+Umschalt+Z)")
+        self.redo_button.setProperty("secondary", True)
+        self.redo_button.clicked.connect(self.session.redo)
+        panel.addLayout(row(self.undo_button, self.redo_button))
+
+        self.message_box = Box("Answer")
+        self.message = label("", "Body", rich=False)
+        self.message_box.body.addWidget(self.message)
+        panel.addWidget(self.message_box)
+
+        self.result_box = Box("RightBox")
+        self.result_title = label("", "RightTag", rich=False)
+        self.result_text = label("", "Body", rich=False)
+        self.result_box.body.addWidget(self.result_title)
+        self.result_box.body.addWidget(self.result_text)
+        panel.addWidget(self.result_box)
+
+        self.rights_note = label("", "Muted", rich=False)
+        panel.addWidget(self.rights_note)
+        self.cards_layout = QVBoxLayout()
+        self.cards_layout.setSpacing(10)
+        panel.addLayout(self.cards_layout)
+        self.cards: list[PlayerScoreCard] = []
+        panel.addStretch(1)
+        self.main_layout.addWidget(self.panel, 1)
+        self.add(self.main)
+
+    def _build_notation(self) -> None:
+        card = Card(padding=16, spacing=8)
+        card.body.addWidget(label("**Stellung als Text** – kopieren, um sie zu teilen; "
+                                  "einfügen und übernehmen, um sie zu laden.", "Body"))
+        self.notation = QLineEdit()
+        self.notation.setAccessibleName("Stellung in der Notation")
+        self.notation.returnPressed.connect(self._load_notation)
+        card.body.addWidget(self.notation)
+        load = QPushButton("Übernehmen")
+        load.clicked.connect(self._load_notation)
+        copy = QPushButton("Kopieren")
+        copy.setProperty("secondary", True)
+        copy.clicked.connect(self._copy_notation)
+        card.body.addLayout(row(load, copy))
+        self.notation_error = Box("WrongBox")
+        self.notation_error_text = label("", "Body", rich=False)
+        self.notation_error.body.addWidget(self.notation_error_text)
+        self.notation_error.hide()
+        card.body.addWidget(self.notation_error)
+        self.add(card)
+
+    # -- reacting ------------------------------------------------------------------------
+
+    def _variant_chosen(self) -> None:
+        _text, tactical, buildup = VARIANTS[self.variant_box.currentIndex()]
+        players = self.players_box.currentData()
+        if buildup and players != 2:
+            # The Aufbauspiel exists for two only; the other box follows.
+            return
+        variant = Variant(players, tactical, buildup)
+        if variant != self.session.state.variant:
+            self.session.restart(variant=variant)
+
+    def _place(self, square: int) -> None:
+        if not self.session.place(square):
+            # Said right at the field too: in a narrow window the message line is out of view.
+            rect = self.board.square_rect(square)
+            QToolTip.showText(self.board.mapToGlobal(rect.center()), self.session.message,
+                              self.board, rect, 5000)
+
+    def _load_notation(self) -> None:
+        ok = self.session.load(self.notation.text())
+        self.notation_error.setVisible(not ok)
+        if not ok:
+            self.notation_error_text.setText(self.session.message)
+
+    def _copy_notation(self) -> None:
+        QGuiApplication.clipboard().setText(self.session.notation)
+        self.session.say("Stellung kopiert – zum Teilen einfach einfügen.")
+        self.refresh()
+
+    def refresh(self) -> None:
+        session = self.session
+        state = session.state
+        variant = state.variant
+        self.board.set_state(state, session.last_square)
+        self.board.set_second(session.second_effective)
+        self._sync_controls(state)
+        self.plan_label.setText(state.board.label)
+
+        over = end_reason(state)
+        player = state.to_move
+        if over:
+            self.turn_label.setText("Die Partie ist vorbei")
+            self.left_label.setText(over)
+        else:
+            verb = "setzt oder nimmt ein Schürfrecht" if state.rights_open else "setzt"
+            self.turn_label.setText(f"{_player(player)} {verb}")
+            left = f"noch {_derricks(state.base_left(player))}"
+            if variant.tactical:
+                left += f" der Grundfarbe und {state.second_left(player)} der zweiten Farbe"
+            if variant.buildup:
+                left += f" · Runde {state.stage} von 3, offen: {state.revealed_boards}"
+            self.left_label.setText(left)
+        with QSignalBlocker(self.second_box):
+            self.second_box.setChecked(session.second_effective)
+        self.second_box.setVisible(variant.tactical and not over)
+        self.take_row.setVisible(state.rights_open and not over)
+        self.undo_button.setEnabled(session.can_undo)
+        self.redo_button.setEnabled(session.can_redo)
+
+        self.message.setText(session.message)
+        self.message_box.setObjectName("WrongBox" if session.message_kind == "wrong"
+                                       else "Answer")
+        self.message_box.style().unpolish(self.message_box)
+        self.message_box.style().polish(self.message_box)
+        self.message_box.setVisible(bool(session.message))
+        self._show_scores(state, over)
+        with QSignalBlocker(self.notation):
+            self.notation.setText(session.notation)
+            self.notation.setCursorPosition(0)
+        if session.message_kind != "wrong":
+            self.notation_error.hide()
+
+    def _sync_controls(self, state: State) -> None:
+        variant = state.variant
+        index = 2 if variant.buildup else 1 if variant.tactical else 0
+        for box, value in ((self.variant_box, index),
+                           (self.players_box, PLAYER_COUNTS.index(variant.players))):
+            with QSignalBlocker(box):
+                box.setCurrentIndex(value)
+        # Only combinations the rules describe: the Aufbauspiel is for two.
+        _enable_item(self.players_box, 1, not variant.buildup)
+        _enable_item(self.variant_box, 2, variant.players == 2)
+        if state.board.seed is not None:
+            with QSignalBlocker(self.seed_box):
+                self.seed_box.setValue(state.board.seed)
+
+    def _show_scores(self, state: State, over: str | None) -> None:
+        players = state.variant.players
+        while len(self.cards) < players:
+            card = PlayerScoreCard()
+            self.cards.append(card)
+            self.cards_layout.addWidget(card)
+        for index, card in enumerate(self.cards):
+            card.setVisible(index < players and not state.rights_open)
+        if state.rights_open:
+            self.rights_note.setText("Die Schürfrechte sind noch offen – gewertet wird erst, "
+                                     "wenn jemand eines nimmt (kostet einen Bohrturm).")
+            self.rights_note.show()
+            self.result_box.hide()
+            return
+        self.rights_note.hide()
+        totals = score(state)
+        unit_totals = score(state, unit_values=True)
+        for player in range(players):
+            self.cards[player].show_player(state, player, totals[player], unit_totals[player])
+        self.result_box.setVisible(over is not None)
+        if over is not None:
+            best = winners(state)
+            best_unit = winners(state, unit_values=True)
+            names = _join([_player(p) for p in best])
+            if len(best) == 1:
+                self.result_title.setText(f"{names} gewinnt mit {signed(totals[best[0]])}")
+            else:
+                self.result_title.setText(f"Gleichstand: {names} mit je "
+                                          f"{signed(totals[best[0]])}")
+            unit_names = _join([_player(p) for p in best_unit])
+            unit = ("läge {} vorn" if len(best_unit) == 1 else "lägen {} gleichauf").format(
+                unit_names)
+            self.result_text.setText(f"zum Vergleich: jedes Feld ±1 – dann {unit}.")
+
+    # -- layout --------------------------------------------------------------------------
+
+    def resizeEvent(self, event) -> None:
+        width = self.viewport().width()
+        side = max(PAGE_MARGIN, (width - BOARD_COLUMN_MAX) // 2)
+        self._outer_layout.setContentsMargins(side, PAGE_MARGIN, side, PAGE_MARGIN)
+        column = width - 2 * side
+        wide = column >= self.board.sizeHint().width() + PANEL_MIN_WIDTH + \
+            self.main_layout.spacing()
+        self.main_layout.setDirection(QBoxLayout.Direction.LeftToRight if wide
+                                      else QBoxLayout.Direction.TopToBottom)
+        self.main_layout.setAlignment(self.board, Qt.AlignmentFlag.AlignTop if wide
+                                      else Qt.AlignmentFlag.AlignHCenter)
+        QScrollArea.resizeEvent(self, event)
+
+
+def _enable_item(box: QComboBox, index: int, enabled: bool) -> None:
+    model = box.model()
+    if isinstance(model, QStandardItemModel):
+        model.item(index).setEnabled(enabled)

@@ -1,0 +1,264 @@
+"""„Rechner“ for Atlantis: gap cost, buying cards, final scoring — live as you type.
+
+Every number shown comes from the rules engine's helpers; this view only collects
+inputs and shows results with the rule and its page beside them.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from app.model.loader import LoadedGame
+from app.rules.atlantis import cards_for_tile, gap_cost, score
+from app.rules.atlantis.scoring import leaders
+from app.rules.errors import RulesError
+from app.ui.app_state import Services
+from app.ui.widgets import Box, Card, PageColumn, label, page_pill, pill, row
+
+MAX_GAPS = 6
+PLAYER_NAMES = ("Blau", "Weiß", "Schwarz", "Rot")
+
+
+def _spin(low: int, high: int, value: int, name: str) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setValue(value)
+    spin.setAccessibleName(name)
+    spin.setMinimumWidth(64)
+    return spin
+
+
+def _result_label() -> QLabel:
+    result = label("", "H2")
+    result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return result
+
+
+class GapRow(QWidget):
+    """One gap: the two bordering values and whether a bridge lies on it."""
+
+    def __init__(self, number: int, parent: QWidget | None = None):
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(10)
+        self.title = QLabel(f"Lücke {number}")
+        self.title.setMinimumWidth(64)
+        self.left = _spin(1, 7, 3, f"Lücke {number}: Wert links")
+        self.right = _spin(1, 7, 5, f"Lücke {number}: Wert rechts")
+        self.bridge = QCheckBox("Brücke liegt")
+        self.bridge.setAccessibleName(f"Lücke {number}: Brücke liegt")
+        self.result = QLabel()
+        self.result.setObjectName("RowValue")
+        for widget in (self.title, QLabel("zwischen"), self.left, QLabel("und"), self.right,
+                       self.bridge):
+            layout.addWidget(widget)
+        layout.addStretch(1)
+        layout.addWidget(self.result)
+
+    def cost(self) -> int:
+        return gap_cost(self.left.value(), self.right.value(), self.bridge.isChecked())
+
+
+class AtlantisCalculators(PageColumn):
+    def __init__(self, loaded: LoadedGame, services: Services | None = None):
+        super().__init__("Rechner", "Was kostet die Lücke, wie viele Karten gibt es, wer "
+                         "gewinnt? Ergebnisse sofort beim Tippen – gerechnet von der Regel-Engine.")
+        self.anchors = {}
+        self._build_gaps()
+        self._build_buying()
+        self._build_scoring()
+        self.finish()
+        self.update_gaps()
+        self.update_buying()
+        self.update_scoring()
+
+    # -- Lücke ----------------------------------------------------------------------------
+
+    def _build_gaps(self) -> None:
+        card = Card()
+        card.body.addLayout(row(label("**Lücke**", "H2"), page_pill([4]), grow=0))
+        card.body.addWidget(label("Die Werte der beiden Plättchen links und rechts der Lücke "
+                                  "(das jeweils obere).", "Muted"))
+        self.gap_rows: list[GapRow] = []
+        self.gap_box = QWidget()
+        self.gap_layout = QGridLayout(self.gap_box)
+        self.gap_layout.setContentsMargins(0, 0, 0, 0)
+        self.gap_layout.setVerticalSpacing(8)
+        card.body.addWidget(self.gap_box)
+        self.add_gap_button = QPushButton("+ weitere Lücke im selben Zug")
+        self.add_gap_button.setProperty("secondary", True)
+        self.add_gap_button.setAccessibleName("Weitere Lücke hinzufügen")
+        self.add_gap_button.clicked.connect(self.add_gap)
+        self.remove_gap_button = QPushButton("− Lücke entfernen")
+        self.remove_gap_button.setProperty("secondary", True)
+        self.remove_gap_button.setAccessibleName("Letzte Lücke entfernen")
+        self.remove_gap_button.clicked.connect(self.remove_gap)
+        card.body.addLayout(row(self.add_gap_button, self.remove_gap_button))
+        answer = Box("Answer")
+        self.gap_result = _result_label()
+        self.gap_reason = label("", "Body")
+        answer.body.addWidget(self.gap_result)
+        answer.body.addWidget(self.gap_reason)
+        card.body.addWidget(answer)
+        self.anchors["gap"] = card
+        self.add(card)
+        self.add_gap()
+
+    def add_gap(self) -> None:
+        if len(self.gap_rows) >= MAX_GAPS:
+            return
+        gap = GapRow(len(self.gap_rows) + 1)
+        for spin in (gap.left, gap.right):
+            spin.valueChanged.connect(self.update_gaps)
+        gap.bridge.toggled.connect(self.update_gaps)
+        self.gap_layout.addWidget(gap, len(self.gap_rows), 0)
+        self.gap_rows.append(gap)
+        self.update_gaps()
+
+    def remove_gap(self) -> None:
+        if len(self.gap_rows) <= 1:
+            return
+        gap = self.gap_rows.pop()
+        gap.hide()
+        gap.deleteLater()
+        self.update_gaps()
+
+    def update_gaps(self) -> None:
+        costs = [gap.cost() for gap in self.gap_rows]
+        for gap, cost in zip(self.gap_rows, costs, strict=True):
+            gap.result.setText(f"= {cost}")
+        self.add_gap_button.setEnabled(len(self.gap_rows) < MAX_GAPS)
+        self.remove_gap_button.setEnabled(len(self.gap_rows) > 1)
+        total = sum(costs)
+        if len(costs) == 1:
+            self.gap_result.setText(f"Kosten: {total}")
+        else:
+            self.gap_result.setText(f"Kosten: {' + '.join(map(str, costs))} = {total}")
+        reasons = []
+        for number, gap in enumerate(self.gap_rows, start=1):
+            prefix = f"Lücke {number}: " if len(self.gap_rows) > 1 else ""
+            if gap.bridge.isChecked():
+                reasons.append(f"{prefix}Brücke → kostet nichts, für alle, bis Spielende.")
+            else:
+                low = gap.cost()
+                reasons.append(f"{prefix}der niedrigere Wert von {gap.left.value()} und "
+                               f"{gap.right.value()} ist {low}.")
+        reasons.append("Wie breit die Lücke ist, spielt keine Rolle. Mehrere Lücken kosten "
+                       "jede für sich und werden am Zugende zusammen bezahlt.")
+        self.gap_reason.setText("<br>".join(reasons))
+
+    # -- Karten kaufen ---------------------------------------------------------------------
+
+    def _build_buying(self) -> None:
+        card = Card()
+        card.body.addLayout(row(label("**Karten kaufen**", "H2"), page_pill([4]), grow=0))
+        self.buy_value = _spin(1, 7, 5, "Wert des abgegebenen Plättchens")
+        self.buy_value.valueChanged.connect(self.update_buying)
+        card.body.addLayout(row(QLabel("Abgegebenes Plättchen mit Wert"), self.buy_value))
+        answer = Box("Answer")
+        self.buy_result = _result_label()
+        answer.body.addWidget(self.buy_result)
+        answer.body.addWidget(label("Wert ÷ 2, abgerundet · **nur am Zuganfang** · ein Plättchen "
+                                    "pro Zug (R8) · ein 1er bringt nichts.", "Body"))
+        card.body.addWidget(answer)
+        self.anchors["buy"] = card
+        self.add(card)
+
+    def update_buying(self) -> None:
+        cards = cards_for_tile(self.buy_value.value())
+        word = "Karte" if cards == 1 else "Karten"
+        self.buy_result.setText(f"{cards} {word}")
+
+    # -- Wertung -----------------------------------------------------------------------------
+
+    def _build_scoring(self) -> None:
+        card = Card()
+        card.body.addLayout(row(label("**Wertung**", "H2"), page_pill([5, 6]), grow=0))
+        card.body.addWidget(label("Plättchenwerte mit Leerzeichen trennen, z. B. „5 3 7 2“.",
+                                  "Muted"))
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(8)
+        for column, title in enumerate(("Spieler", "Plättchenwerte", "Handkarten",
+                                        "Unbezahlt", "Punkte")):
+            head = QLabel(title)
+            head.setObjectName("RowLabel")
+            grid.addWidget(head, 0, column)
+        self.players: list[tuple[QLineEdit, QSpinBox, QSpinBox, QLabel]] = []
+        for index, name in enumerate(PLAYER_NAMES):
+            tiles = QLineEdit()
+            tiles.setPlaceholderText("z. B. 5 3 7")
+            tiles.setAccessibleName(f"{name}: Plättchenwerte")
+            cards = _spin(0, 99, 0, f"{name}: Handkarten")
+            debt = _spin(0, 99, 0, f"{name}: unbezahlte Punkte")
+            points = QLabel("–")
+            points.setObjectName("RowValue")
+            grid.addWidget(pill(name, "Tag"), index + 1, 0)
+            grid.addWidget(tiles, index + 1, 1)
+            grid.addWidget(cards, index + 1, 2)
+            grid.addWidget(debt, index + 1, 3)
+            grid.addWidget(points, index + 1, 4)
+            tiles.textChanged.connect(self.update_scoring)
+            cards.valueChanged.connect(self.update_scoring)
+            debt.valueChanged.connect(self.update_scoring)
+            self.players.append((tiles, cards, debt, points))
+        grid.setColumnStretch(1, 1)
+        card.body.addLayout(grid)
+        answer = Box("Answer")
+        self.score_result = _result_label()
+        self.score_problem = label("", "WrongTag")
+        answer.body.addWidget(self.score_result)
+        answer.body.addWidget(self.score_problem)
+        answer.body.addWidget(label("Plättchenwerte + 1 je Handkarte − Unbezahltes aus den "
+                                    "Schlusszügen. Gleichstand: mehrere Sieger.", "Body"))
+        card.body.addWidget(answer)
+        self.anchors["score"] = card
+        self.add(card)
+
+    def update_scoring(self) -> None:
+        scores: dict[int, int] = {}
+        problems = []
+        for index, (tiles, cards, debt, points) in enumerate(self.players):
+            text = tiles.text().replace(",", " ").split()
+            if not text and cards.value() == 0 and debt.value() == 0:
+                points.setText("–")
+                continue
+            try:
+                values = [int(v) for v in text]
+                scores[index] = score(values, cards.value(), debt.value())
+                points.setText(str(scores[index]))
+            except ValueError as exc:
+                message = str(exc) if isinstance(exc, RulesError) else (
+                    "Plättchenwerte sind ganze Zahlen von 1 bis 7.")
+                problems.append(f"{PLAYER_NAMES[index]}: {message}")
+                points.setText("?")
+        self.score_problem.setText("<br>".join(problems))
+        self.score_problem.setVisible(bool(problems))
+        if not scores:
+            self.score_result.setText("Sieger: –")
+            return
+        best = leaders(list(scores.values()))
+        names = [PLAYER_NAMES[list(scores)[i]] for i in best]
+        if len(names) == 1:
+            self.score_result.setText(f"Sieger: {names[0]}")
+        else:
+            self.score_result.setText(f"Gleichstand – Sieger: {' und '.join(names)}")
+
+    # -- for tests ---------------------------------------------------------------------------
+
+    def set_player(self, index: int, tiles: str, cards: int = 0, debt: int = 0) -> None:
+        field, card_spin, debt_spin, _ = self.players[index]
+        field.setText(tiles)
+        card_spin.setValue(cards)
+        debt_spin.setValue(debt)

@@ -1,0 +1,73 @@
+"""Engine-made quiz situations: the right choice is the engine's, the wrong ones are pitfalls."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from app.model.loader import load_library
+from app.model.paths import content_root
+from app.model.situations import KINDS, make_situation
+from app.rules.atlantis import example_facts, parse_state, parse_tile
+
+SEEDS = range(500)
+
+
+@pytest.fixture(scope="module")
+def pitfall_ids():
+    game = load_library(content_root()).game("atlantis").game
+    return {p.id for p in game.content.pitfalls}
+
+
+@pytest.fixture(scope="module")
+def situations():
+    return [make_situation(seed) for seed in SEEDS]
+
+
+def _engine_answer(situation) -> str:
+    facts = example_facts(situation.position, situation.action)
+    if situation.kind == "landung":
+        landing = facts["landing"]
+        return "Festland" if landing == "Festland" else f"Feld {landing}"
+    if situation.kind == "plaettchen":
+        tile = parse_tile(facts["tile_taken"])
+        return f"{tile.item.display}, Wert {tile.value}"
+    if situation.kind == "kosten":
+        return str(facts["total_cost"])
+    return str(facts["cards_drawn"])
+
+
+def test_the_right_choice_is_the_engines_answer(situations):
+    for situation in situations:
+        right = [c for c in situation.choices if c.correct]
+        assert len(right) == 1, situation.seed
+        assert right[0].text == _engine_answer(situation), (situation.seed, situation.question)
+
+
+def test_four_unique_choices_and_each_wrong_one_names_a_real_pitfall(situations, pitfall_ids):
+    for situation in situations:
+        texts = [c.text for c in situation.choices]
+        assert len(texts) == 4 and len(set(texts)) == 4, situation.seed
+        for choice in situation.choices:
+            if not choice.correct:
+                assert choice.pitfall in pitfall_ids, (situation.seed, choice)
+
+
+def test_same_seed_same_question(situations):
+    for seed in (0, 17, 499):
+        again = make_situation(seed)
+        assert again == situations[seed]
+
+
+def test_every_kind_comes_up(situations):
+    kinds = Counter(s.kind for s in situations)
+    assert set(kinds) == set(KINDS)
+    assert min(kinds.values()) >= 20
+
+
+def test_positions_round_trip_and_questions_are_german(situations):
+    for situation in situations[:50]:
+        parse_state(situation.position)
+        assert situation.question.endswith("?")
+        assert situation.explanation
