@@ -164,6 +164,12 @@ class MainWindow(QMainWindow):
             self.section_list.addItem(item)
         self.section_list.blockSignals(False)
         self._update_counts()
+        # Ctrl+1 … Ctrl+9 carry the section names, so the menu and F1 say where they lead.
+        titles = [s.title for s in self.sections()]
+        for number in range(1, 10):
+            action = self.actions_by_name[f"section{number}"]
+            action.setText(titles[number - 1] if number <= len(titles) else f"Abschnitt {number}")
+            action.setVisible(number <= len(titles))
         if entry is None:
             self.setWindowTitle("Regelfrisch")
             return
@@ -278,7 +284,7 @@ class MainWindow(QMainWindow):
         view_menu = bar.addMenu("&Ansicht")
         self._action("search", "Suchen …", ["Ctrl+F", "Ctrl+K"], self.open_search, view_menu)
         view_menu.addSeparator()
-        for number in range(1, 8):
+        for number in range(1, 10):
             self._action(f"section{number}", f"Abschnitt {number}", [f"Ctrl+{number}"],
                          lambda _=False, n=number: self.open_section_number(n), view_menu)
         view_menu.addSeparator()

@@ -16,6 +16,8 @@ QUIZ_KEYS = (
 def shortcut_rows(actions: list[QAction]) -> list[tuple[str, str]]:
     rows = []
     for action in actions:
+        if not action.isVisible():
+            continue
         keys = [k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts()]
         if keys:
             rows.append((action.text().replace("&", ""), " oder ".join(keys)))

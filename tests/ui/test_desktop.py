@@ -80,8 +80,9 @@ def test_f1_lists_every_shortcut(window, qtbot):
     assert dialog.isVisible()
     text = visible_text(dialog)
     for action in window.actions():
-        for key in action.shortcuts():
+        for key in action.shortcuts() if action.isVisible() else ():
             assert key.toString(key.SequenceFormat.NativeText) in text
+    assert "Leicht vergessen" in text and "Auslegungen" in text, "section names, not numbers"
     for words in ("Suchen", "Zurück", "Schrift größer", "Leertaste", "1 / 2 / 3"):
         assert words in text
 
