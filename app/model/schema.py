@@ -47,11 +47,13 @@ class Item(_Strict):
     id: Id
     name: Text
     colour: Colour
+    colour_name: str | None = None  # said with the name, so colour is never the only cue
     confirmed: bool = True
 
 
 class Meta(_Strict):
     title: Text
+    short_title: Text | None = None  # for the game switcher and the window title
     publisher: Text
     year: int | None = None
     designer: str | None = None
@@ -189,6 +191,10 @@ class Game(_Strict):
     @property
     def title(self) -> str:
         return self.content.meta.title
+
+    @property
+    def short_title(self) -> str:
+        return self.content.meta.short_title or self.content.meta.title
 
     def linkable_ids(self) -> dict[str, str]:
         """Every id a quiz item or example may point at, with its kind."""

@@ -134,7 +134,9 @@ class MainWindow(QMainWindow):
         self.game_switcher.clear()
         for entry in self.state.entries():
             if _loaded(entry):
-                self.game_switcher.addItem(entry.game.title, entry.id)
+                self.game_switcher.addItem(entry.game.short_title, entry.id)
+                self.game_switcher.setItemData(self.game_switcher.count() - 1,
+                                               entry.game.title, Qt.ItemDataRole.ToolTipRole)
             else:
                 self.game_switcher.addItem(f"{entry.id} (fehlerhaft)", entry.id)
         self.game_switcher.blockSignals(False)
@@ -181,7 +183,7 @@ class MainWindow(QMainWindow):
             self.status_text.setText(
                 f"{len(entry.problems)} Problem(e) in den Inhalten von „{entry.id}“.")
             return
-        self.setWindowTitle(f"Regelfrisch — {entry.game.title}")
+        self.setWindowTitle(f"Regelfrisch — {entry.game.short_title}")
         keys = [s.key for s in self.sections()]
         if self.state.section not in keys:
             self.state.section = keys[0]

@@ -66,6 +66,26 @@ def page_pill(pages: list) -> QLabel | None:
     return widget
 
 
+def item_legend(items) -> QLabel:
+    """The game's items, each with a swatch in its colour, its name and its colour's name."""
+    parts = []
+    for item in items:
+        text = item.name + (f" ({item.colour_name})" if item.colour_name else "")
+        text += "" if item.confirmed else "*"
+        # Non-breaking spaces keep swatch and name together when the line wraps.
+        parts.append(f'<span style="color:{item.colour}; font-size:14pt">■</span>&nbsp;'
+                     + text.replace(" ", "&nbsp;"))
+    html = " &nbsp;·&nbsp; ".join(parts)
+    if any(not item.confirmed for item in items):
+        html += "<br><small>* vorläufiger Name – siehe „Auslegungen“, offene Fragen</small>"
+    legend = QLabel(html)
+    legend.setObjectName("Muted")
+    legend.setTextFormat(Qt.TextFormat.RichText)
+    legend.setWordWrap(True)
+    legend.setAccessibleName("Gegenstände und ihre Farben")
+    return legend
+
+
 def row(*widgets: QWidget | None, grow: int | None = None, spacing: int = 10) -> QHBoxLayout:
     """Widgets side by side; ``grow`` names the one that takes the spare width."""
     layout = QHBoxLayout()

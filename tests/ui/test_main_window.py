@@ -122,3 +122,13 @@ def test_screenshots_at_both_sizes(qtbot, library, tmp_path, size):
     view = win.view_for("pitfalls")
     assert view.column.width() <= 760
     assert view.column.geometry().left() >= 24
+
+
+def test_items_are_shown_with_their_colour(window, library):
+    view = window.view_for("summary")
+    legend = next(lbl for lbl in view.findChildren(QLabel)
+                  if lbl.accessibleName() == "Gegenstände und ihre Farben")
+    for item in library.game("atlantis").game.content.meta.items:
+        assert item.colour.lower() in legend.text().lower()
+        assert f"{item.name}&nbsp;({item.colour_name})" in legend.text()
+    assert "vorläufiger Name" in legend.text()

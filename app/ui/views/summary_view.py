@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.model.loader import LoadedGame
 from app.ui.app_state import Services
-from app.ui.widgets import Box, Card, PageColumn, label, pill, row
+from app.ui.widgets import Box, Card, PageColumn, item_legend, label, pill, row
 
 
 class SummaryView(PageColumn):
@@ -22,6 +22,5 @@ class SummaryView(PageColumn):
         starts.body.addWidget(label(content.starts))
         self.add(starts)
         if meta.items:
-            items = ", ".join(f"{item.name}" for item in meta.items)
-            self.add(label(f"**Gegenstände/Farben:** {items}", "Muted"))
+            self.add(item_legend(meta.items))
         self.finish()
