@@ -6,12 +6,13 @@ Heavy imports (Qt, pydantic) happen inside the branch that needs them, so
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser():
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="regelfrisch",
         description="Brettspielregeln auffrischen – vor dem Spieleabend, in zehn Minuten.",
@@ -28,6 +29,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:
+        # The everyday start: no options, so no argparse on the way to the first frame.
+        from types import SimpleNamespace
+
+        from app.ui.application import run
+
+        return run(SimpleNamespace(check=None, screenshot=None, pdf=None, game=None,
+                                   content=None))
     args = build_parser().parse_args(argv)
     if args.check is not None:
         from app.model.check import run_check

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+import os
 from importlib.resources import files
 from pathlib import Path
+
+DATA_ENV = "REGELFRISCH_DATA"
+
+
+def data_dir(default: Path) -> Path:
+    """The folder for progress and settings: ``$REGELFRISCH_DATA`` if set, else ``default``."""
+    override = os.environ.get(DATA_ENV)
+    return Path(override) if override else default
 
 
 def _shipped(name: str) -> Path:

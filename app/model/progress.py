@@ -18,8 +18,9 @@ from pathlib import Path
 
 from fsrs import Card, Rating, Scheduler
 
+from app.model.paths import data_dir  # noqa: F401 - part of this module's API
+
 SCHEMA_VERSION = 1
-DATA_ENV = "REGELFRISCH_DATA"
 MAX_PROGRESS_BYTES = 5 * 1024 * 1024
 
 
@@ -38,12 +39,6 @@ class Grade(Enum):
     @property
     def marks(self) -> bool:
         return self is not Grade.KNEW
-
-
-def data_dir(default: Path) -> Path:
-    """The folder for progress files: ``$REGELFRISCH_DATA`` if set, else ``default``."""
-    override = os.environ.get(DATA_ENV)
-    return Path(override) if override else default
 
 
 @dataclass

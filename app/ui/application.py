@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from pathlib import Path
@@ -59,7 +58,8 @@ def create_main_window(library=None, game: str | None = None,
     return window
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args) -> int:
+    """``args``: the parsed command line (check, screenshot, pdf, game, content)."""
     offscreen_job = bool(args.screenshot or args.pdf)
     if offscreen_job:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

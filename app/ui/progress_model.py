@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QStandardPaths, Signal
 
-from app.model.progress import Notice, ProgressStore, data_dir
+from app.model.paths import data_dir
+
+if TYPE_CHECKING:
+    from app.model.progress import Notice, ProgressStore
 
 
 def default_data_dir() -> Path:
@@ -28,6 +32,9 @@ class ProgressModel(QObject):
 
     def store(self, game_id: str) -> ProgressStore:
         if game_id not in self._stores:
+            # Imported here: FSRS is only needed once the user looks at progress.
+            from app.model.progress import ProgressStore
+
             self._stores[game_id] = ProgressStore.open(self.folder, game_id)
         store = self._stores[game_id]
         self._tell(store)

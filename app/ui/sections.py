@@ -7,7 +7,6 @@ when the section is first opened, which keeps the start of the app quick.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -77,5 +76,7 @@ def _view_exists(view: str) -> bool:
     # A game's interactive view appears once its module is there; no import needed to know.
     if not view:
         return False
+    import importlib.util
+
     module = view.split(":")[0]
     return importlib.util.find_spec(module) is not None

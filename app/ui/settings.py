@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QRect, QSettings
 from PySide6.QtWidgets import QWidget
 
-from app.model.progress import DATA_ENV
+from app.model.paths import DATA_ENV
 
 THEMES = ("system", "hell", "dunkel")
 DEFAULT_FONT_PT = 11.0

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
-from app.model.quiz_round import Situation
+if TYPE_CHECKING:
+    from app.model.quiz_round import Situation
 
 
 class AtlantisSituations:
