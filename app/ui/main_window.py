@@ -25,7 +25,7 @@ from app.ui.sections import Section, sections_for
 from app.ui.settings import DEFAULT_FONT_PT, MAX_FONT_PT, MIN_FONT_PT, Settings
 from app.ui.theme import ThemeController, colours_for
 
-SIDEBAR_WIDTH = 216
+SIDEBAR_WIDTH = 232
 SECTION_KEY = Qt.ItemDataRole.UserRole
 SECTION_TITLE = Qt.ItemDataRole.UserRole + 1
 # Which refresher section shows the marks of which kind of content.

@@ -26,11 +26,17 @@ class AtlantisSituations:
         return [self._seeds.randrange(1, 1_000_000) for _ in range(count)]
 
     def drawing(self, situation: Situation) -> QWidget | None:
-        try:
-            from app.ui.boards.atlantis_mini import situation_drawing
-        except ImportError:
-            return None
-        return situation_drawing(situation)
+        """The stretch of path the question is about, with the moving pawn ringed — and
+        nothing that would give the answer away (no target glow, no arrow, no costs)."""
+        from app.rules.atlantis import parse_move
+        from app.ui.boards.atlantis_scene import Highlights, MiniBoard, drawing_for
+
+        stretch = drawing_for(situation.position, situation.action)
+        move = parse_move(situation.action)
+        marks = Highlights(selected=move.origin, player=stretch.state.turn)
+        board = MiniBoard(stretch.state, stretch.first, stretch.last, marks)
+        board.setAccessibleName(f"Ausschnitt des Weges: {board.accessibleName()}")
+        return board
 
 
 _SERVICES = {"atlantis": AtlantisSituations}

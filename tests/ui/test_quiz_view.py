@@ -187,3 +187,17 @@ def test_engine_situations_by_keyboard_mark_the_chosen_misconception(qtbot, libr
     press(qtbot, view, Qt.Key.Key_Space)
     assert view.round.finished
     assert "1 von 2 gewusst" in visible_text(view.card)
+
+
+def test_situation_shows_a_drawing_that_does_not_give_the_answer_away(qtbot, library, tmp_path):
+    from app.ui.boards.atlantis_scene import MiniBoard
+
+    window = open_window(qtbot, library, tmp_path)
+    view = quiz_view(window)
+    view.start_practice([11])
+    QApplication.processEvents()
+    boards = [b for b in view.card.findChildren(MiniBoard) if b.isVisibleTo(view.card)]
+    assert len(boards) == 1
+    marks = boards[0].highlights
+    assert marks.selected is not None
+    assert marks.targets == () and marks.taken is None and marks.gaps == ()

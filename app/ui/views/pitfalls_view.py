@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QLabel
 
 from app.model.loader import LoadedGame
 from app.ui.app_state import Services
+from app.ui.views.pitfall_examples import example_panel
 from app.ui.widgets import Box, Card, PageColumn, label, page_pill, row
 
 
@@ -33,6 +34,9 @@ class PitfallsView(PageColumn):
             right.body.addWidget(label(pitfall.right))
             card.body.addWidget(wrong)
             card.body.addWidget(right)
+            panel = example_panel(loaded, pitfall.id, services)
+            if panel is not None:
+                card.body.addWidget(panel)
             self.anchors[pitfall.id] = card
             self.add(card)
         self.finish()

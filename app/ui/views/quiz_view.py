@@ -168,7 +168,7 @@ class QuizView(PageColumn):
         if isinstance(current, Situation):
             self._situation(current)
             return
-        self.reveal_button = QPushButton("Aufdecken  ␣")
+        self.reveal_button = QPushButton("Aufdecken (Leertaste)")
         self.reveal_button.setAccessibleName("Antwort aufdecken (Leertaste)")
         self.reveal_button.clicked.connect(self.reveal)
         body.addLayout(row(self.reveal_button))
@@ -252,7 +252,7 @@ class QuizView(PageColumn):
         if pages is not None:
             verdict.body.addLayout(row(pages))
         self.card.body.addWidget(verdict)
-        self.next_button = QPushButton("Weiter  ␣")
+        self.next_button = QPushButton("Weiter (Leertaste)")
         self.next_button.setAccessibleName("Nächste Frage (Leertaste)")
         self.next_button.clicked.connect(self.next_situation)
         self.card.body.addLayout(row(self.next_button))

@@ -1,0 +1,1322 @@
+"""„Spielbrett“ for Atlantis: play moves on the drawn path and watch the engine explain them.
+
+The game lives in :class:`~app.ui.boards.atlantis_board_model.AtlantisBoardModel`; this view
+draws it (:mod:`app.ui.boards.atlantis_scene`), passes clicks and keys on, and replays each
+move's outcome step by step beside the engine's German explanation.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSignalBlocker, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QKeySequence, QPainter, QPixmap, QShortcut
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSpinBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.model.loader import LoadedGame
+from app.model.paths import resources_root
+from app.rules.atlantis import (
+    ATLANTIS,
+    ITEMS,
+    MAINLAND,
+    PRACTICE_NOTE,
+    Item,
+    Payment,
+    Phase,
+    SkipReason,
+    State,
+    Tile,
+    explain,
+    format_pages,
+)
+from app.ui.app_state import Services
+from app.ui.boards.atlantis_board_model import (
+    SEED_MAX,
+    AtlantisBoardModel,
+    Entry,
+    place_text,
+)
+from app.ui.boards.atlantis_scene import (
+    DEFAULT_COLUMNS,
+    PLAYER_COLOURS,
+    AtlantisScene,
+    Highlights,
+    SceneView,
+    board_colours,
+    board_scene,
+    draw_glyph,
+    ink_on,
+    palette_colours,
+    player_name,
+    snake_layout,
+)
+from app.ui.widgets import Box, Card, label, pill
+
+PANEL_WIDTH = 330
+NARROW = 900  # below this width the side panel goes under the board
+NARROW_TOOLBAR = 1000  # … and below this one the toolbar takes two rows
+BEAT_MS = 1100
+START_SEED = 7
+
+
+def _cards_text(cards: tuple[Item, ...]) -> str:
+    if not cards:
+        return "keine"
+    counts = {card: cards.count(card) for card in cards}
+    return ", ".join(f"{n}× {c.display}" if n > 1 else c.display for c, n in counts.items())
+
+
+def _payment_text(payment: Payment) -> str:
+    parts = [str(t) for t in payment.tiles]
+    if payment.cards:
+        count = len(payment.cards)
+        parts.append(f"{count} Karte{'n' if count > 1 else ''} "
+                     f"({''.join(c.letter for c in payment.cards)})")
+    return " + ".join(parts) or "nichts"
+
+
+def _span(first: int, last: int) -> str:
+    return f"Feld {first}" if first == last else f"Feld {first}–{last}"
+
+
+def _moved(state: State, player: int, origin: int, landing: int) -> State:
+    """``state`` with a pawn of ``player`` carried from ``origin`` to ``landing`` (for drawing)."""
+    pawns = list(state.players[player].pawns)
+    pawns.remove(origin)
+    pawns.append(landing)
+    players = list(state.players)
+    players[player] = replace(players[player], pawns=tuple(sorted(pawns)))
+    return replace(state, players=tuple(players))
+
+
+# --- the outcome, step by step -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Beat:
+    """One step of a move's replay: the state to draw, what to mark, one German sentence."""
+
+    state: State
+    highlights: Highlights
+    caption: str
+
+
+def outcome_beats(entry: Entry) -> list[Beat]:
+    """The steps of the move that led to ``entry``: targets, gaps, tile, water, payment, draw."""
+    outcome, before, after = entry.outcome, entry.before, entry.state
+    if outcome is None or before is None:
+        return [Beat(after, Highlights(), "")]
+    who = player_name(outcome.player)
+    beats: list[Beat] = []
+    if outcome.purchase is not None:
+        buy = outcome.purchase
+        beats.append(Beat(after, Highlights(), (
+            f"{who} gibt {buy.tile} in die Schachtel und zieht {len(buy.draw.cards)} "
+            f"Karte{'n' if len(buy.draw.cards) != 1 else ''}: {_cards_text(buy.draw.cards)}.")))
+    for placed in outcome.bridges:
+        if placed.after_move:
+            continue
+        water = tuple(range(placed.gap.first, placed.gap.last + 1))
+        beats.append(Beat(after, Highlights(fresh_water=water), (
+            f"{who} legt die Brücke auf die Lücke {_span(placed.gap.first, placed.gap.last)} – "
+            "ab jetzt kostet sie niemanden etwas.")))
+    move = outcome.movement
+    if move is not None:
+        beats.extend(_movement_beats(outcome.player, before, after, move, outcome))
+    if outcome.no_move is not None:
+        beats.append(Beat(after, Highlights(), (
+            f"{who} kann keine Figur ziehen: zeigt die Karten und zieht 2 nach "
+            f"({_cards_text(outcome.no_move.draw.cards)}).")))
+    state = before
+    for final in outcome.finals:
+        cost = final.settlement.cost
+        paid = final.settlement.payment
+        text = (f"Schlusszug von {place_text(final.origin)} aufs Festland: "
+                + (f"Lücken kosten {cost}, bezahlt {_payment_text(paid)}" if cost
+                   else "keine Lücke zu bezahlen"))
+        if final.settlement.debt:
+            text += f", {final.settlement.debt} zählen minus"
+        beats.append(Beat(state, Highlights(gaps=final.gaps, ghost=final.origin,
+                                            player=outcome.player), text + "."))
+    if outcome.ended is not None:
+        beats.append(Beat(after, Highlights(), f"Spielende: {outcome.ended.value}."))
+    if not beats:
+        beats.append(Beat(after, Highlights(), ""))
+    return beats
+
+
+def _movement_beats(player: int, before: State, after: State, move, outcome) -> list[Beat]:
+    beats: list[Beat] = []
+    base = Highlights(selected=move.origin, player=player)
+    targets: list[int] = []
+    passed: list[int] = []
+    for k, step in enumerate(move.steps):
+        targets.append(step.target)
+        lead = f"{k + 1}. Karte {step.card.display}"
+        if step.target == MAINLAND:
+            text = f"{lead}: kein {step.card.label}-Plättchen mehr voraus – direkt aufs Festland."
+        elif step.occupied_by is not None:
+            passed.append(step.target)
+            text = (f"{lead} → {place_text(step.target)}: dort steht "
+                    f"{player_name(step.occupied_by)}, also noch eine Karte.")
+        else:
+            text = f"{lead} → {place_text(step.target)}: frei – hier bleibt die Figur."
+        beats.append(Beat(before, base.with_(targets=tuple(targets), passed=tuple(passed)), text))
+    moved = _moved(before, player, move.origin, move.landing)
+    landed = Highlights(ghost=move.origin, player=player, targets=(move.landing,))
+    running = 0
+    for k, gap in enumerate(move.gaps):
+        span = _span(gap.first, gap.last)
+        running += gap.cost
+        if gap.bridge is not None:
+            text = f"Lücke {span}: die Brücke von {player_name(gap.bridge)} liegt darauf – 0"
+        else:
+            text = (f"Lücke {span} zwischen {gap.left} und {gap.right}: kostet {gap.cost}, "
+                    "den niedrigeren Wert")
+        if k == len(move.gaps) - 1 and len(move.gaps) > 1:
+            text += f" – zusammen {running}"
+        beats.append(Beat(moved, landed.with_(gaps=move.gaps[:k + 1]), text + "."))
+    taken = move.taken
+    skipped = [s.position for s in taken.skipped if s.reason is SkipReason.PAWN]
+    if taken.tile is None:
+        text = "Hinter der Figur liegt kein freies Plättchen – sie nimmt keins."
+    else:
+        where = "das letzte freie Plättchen des Weges" if taken.from_mainland else "das Plättchen"
+        text = f"Sie nimmt {where}: {taken.tile} von {place_text(taken.position)}"
+        if skipped:
+            places = " und ".join(place_text(p) for p in skipped)
+            text += (f" (auf {places} steht eine Figur)" if len(skipped) == 1
+                     else f" (auf {places} stehen Figuren)")
+        if taken.left_below is not None:
+            text += f"; darunter kommt {taken.left_below} zum Vorschein"
+        text += "."
+    beats.append(Beat(moved, landed.with_(taken=taken.position, arrow_from=move.landing,
+                                          passed=tuple(skipped)), text))
+    if taken.tile is not None and taken.left_below is None and taken.position is not None:
+        shift = taken.removed_at_atlantis
+        if taken.water_gap is not None:
+            gap = taken.water_gap
+            text = f"{place_text(taken.position)} ist jetzt Wasser"
+            if gap.last > gap.first:
+                text += f" – mit dem Nachbarwasser eine Lücke ({_span(gap.first, gap.last)})"
+            water = (taken.position - shift,)
+        else:
+            side = "Atlantis" if taken.removed_at_atlantis else "dem Festland"
+            text = (f"{place_text(taken.position)} wird leer – neben {side} gibt es keine Lücke, "
+                    "das Feld fällt weg")
+            water = ()
+        beats.append(Beat(after, Highlights(fresh_water=water), text + "."))
+    settlement = move.settlement
+    if settlement.cost:
+        options = settlement.options
+        own = " (Vorschlag der Engine)" if options and settlement.payment == options[0] else ""
+        text = f"Bezahlt {settlement.cost}: {_payment_text(settlement.payment)}{own}"
+        if settlement.change_lost:
+            text += f"; {settlement.change_lost} verfällt, Wechselgeld gibt es nicht"
+        beats.append(Beat(after, Highlights(), text + "."))
+    draw = move.draw
+    nxt = ("Das Spiel ist zu Ende." if outcome.phase is Phase.OVER else
+           f"Jetzt ist {player_name(outcome.next_player)} dran.")
+    beats.append(Beat(after, Highlights(), (
+        f"Nachgezogen: {_cards_text(draw.cards)}. {nxt}")))
+    return beats
+
+
+# --- the drawn board -----------------------------------------------------------------------------
+
+
+class BoardCanvas(SceneView):
+    """The whole path, scaled to fit; picks how many tiles per row suit the space best.
+
+    Clicks report what they hit (``on_hit``); Tab or the arrow keys walk through the pawns
+    of the player to move, Enter or Space picks one.
+    """
+
+    def __init__(self, view: AtlantisBoardView):
+        super().__init__(max_scale=1.15)
+        self.owner = view
+        self.columns = DEFAULT_COLUMNS
+        self.focus_index = -1
+        self.state: State | None = None
+        self.highlights = Highlights()
+        self.board: AtlantisScene | None = None
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)
+        self.setAccessibleName("Spielbrett: Weg von Atlantis zum Festland")
+        self.setMinimumSize(QSize(260, 200))
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    # drawing
+
+    def show_state(self, state: State, highlights: Highlights) -> None:
+        self.state, self.highlights = state, highlights
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        if self.state is None:
+            return
+        marks = self.highlights
+        if self.hasFocus() and 0 <= self.focus_index < len(self._pawn_stops()):
+            marks = marks.with_(focus=self._pawn_stops()[self.focus_index],
+                                player=self.state.turn)
+        old = self.scene()
+        self.board = board_scene(self.state, marks, columns=self.columns)
+        self.board.setParent(self)
+        self.setScene(self.board)
+        if old is not None:
+            old.deleteLater()
+        self.setAccessibleDescription(self._describe())
+        self.fit()
+
+    def _describe(self) -> str:
+        state = self.state
+        n = len(state.path)
+        return (f"{n} Felder; am Zug {player_name(state.turn)}, Figuren auf "
+                + ", ".join(place_text(p) for p in state.player.pawns) + ".")
+
+    def best_columns(self) -> int:
+        """The tiles per row that give the largest tiles in the space there is."""
+        if self.state is None:
+            return self.columns
+        width, height = self.viewport().width(), self.viewport().height()
+        if width < 50 or height < 50:
+            return self.columns
+        n = len(self.state.path)
+        scales: dict[int, float] = {}
+        for columns in range(5, 19):
+            size = snake_layout(n, columns).size
+            scales[columns] = min(width / size.width(), height / size.height(), self.max_scale)
+            if columns >= n + 2:
+                break
+        best_scale = max(scales.values())
+        # A short path reads best in one row, even with somewhat smaller tiles; otherwise
+        # the largest tiles win, and among (almost) equal ones the longer rows.
+        one_row = [c for c in scales if c >= n + 2 and scales[c] >= 0.7 * best_scale]
+        if one_row:
+            return one_row[0]
+        return max(c for c in scales if scales[c] >= best_scale * 0.985)
+
+    def resizeEvent(self, event) -> None:
+        columns = self.best_columns()
+        if columns != self.columns:
+            self.columns = columns
+            self.rebuild()
+        super().resizeEvent(event)
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) \
+                and getattr(self, "board", None) is not None \
+                and self.board.colours != board_colours(palette_colours()):
+            self.rebuild()
+
+    def sizeHint(self) -> QSize:
+        # The board fits whatever space it gets; its wish must not push the page taller.
+        return QSize(480, self.minimumHeight())
+
+    # where things are (clicks, keyboard, tests)
+
+    def scene_point_to_view(self, point: QPointF | None) -> QPoint | None:
+        return None if point is None else self.mapFromScene(point)
+
+    def pawn_point(self, location: int, player: int | None = None) -> QPoint | None:
+        if self.board is None:
+            return None
+        return self.scene_point_to_view(self.board.pawn_centre(location, player))
+
+    def position_point(self, location: int) -> QPoint | None:
+        if self.board is None:
+            return None
+        rect = self.board.rect_of(location)
+        return None if rect is None else self.mapFromScene(rect.center())
+
+    # input
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() != Qt.MouseButton.LeftButton or self.board is None:
+            super().mousePressEvent(event)
+            return
+        hit = self.board.hit(self.mapToScene(event.position().toPoint()))
+        if hit is not None:
+            self.owner.on_hit(hit)
+        event.accept()
+
+    def mouseMoveEvent(self, event) -> None:
+        hit = self.board.hit(self.mapToScene(event.position().toPoint())) if self.board else None
+        clickable = hit is not None and (
+            hit.kind == "pawn" or (self.owner.model.bridge_mode and hit.kind == "position"
+                                   and self.state.position(hit.location).is_water))
+        self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if clickable
+                                  else Qt.CursorShape.ArrowCursor)
+        super().mouseMoveEvent(event)
+
+    def _pawn_stops(self) -> list[int]:
+        return self.owner.model.own_pawns() if self.state is not None else []
+
+    def _step_focus(self, step: int, wrap: bool) -> bool:
+        stops = self._pawn_stops()
+        if not stops:
+            return False
+        index = self.focus_index + step
+        if not 0 <= index < len(stops):
+            if not wrap:
+                return False
+            index %= len(stops)
+        self.focus_index = index
+        self.rebuild()
+        return True
+
+    def focused_pawn(self) -> int | None:
+        stops = self._pawn_stops()
+        return stops[self.focus_index] if 0 <= self.focus_index < len(stops) else None
+
+    def focusInEvent(self, event) -> None:
+        super().focusInEvent(event)
+        stops = self._pawn_stops()
+        origin = self.owner.model.origin
+        if origin in stops:
+            self.focus_index = stops.index(origin)
+        elif event.reason() == Qt.FocusReason.BacktabFocusReason:
+            self.focus_index = len(stops) - 1
+        else:
+            self.focus_index = 0 if stops else -1
+        self.rebuild()
+
+    def focusOutEvent(self, event) -> None:
+        super().focusOutEvent(event)
+        self.rebuild()
+
+    def focusNextPrevChild(self, next_: bool) -> bool:
+        if self.hasFocus() and self._step_focus(1 if next_ else -1, wrap=False):
+            return True
+        return super().focusNextPrevChild(next_)
+
+    def keyPressEvent(self, event) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Right, Qt.Key.Key_Down):
+            self._step_focus(1, wrap=True)
+        elif key in (Qt.Key.Key_Left, Qt.Key.Key_Up):
+            self._step_focus(-1, wrap=True)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            pawn = self.focused_pawn()
+            if pawn is not None:
+                self.owner.model.select_pawn(pawn)
+        elif key == Qt.Key.Key_Escape:
+            self.owner.model.cancel()
+        else:
+            super().keyPressEvent(event)
+
+
+# --- small widgets -------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=32)
+def item_icon(item: Item, size: int = 22, ratio: float = 2.0) -> QIcon:
+    """A tiny tile in the item's colour with its glyph, for card and tile chips."""
+    pixels = round(size * ratio)
+    image = QPixmap(pixels, pixels)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.scale(ratio, ratio)
+    colour = QColor(item.colour)
+    edge = QColor("#9AA0A6") if item is Item.STATUE else colour.darker(130)
+    painter.setPen(edge)
+    painter.setBrush(colour)
+    painter.drawRoundedRect(0.5, 0.5, size - 1, size - 1, 5, 5)
+    draw_glyph(painter, item, ink_on(colour), QRectF(3, 3, size - 6, size - 6))
+    painter.end()
+    image.setDevicePixelRatio(ratio)
+    return QIcon(image)
+
+
+def pawn_icon(player: int, size: int = 16) -> QPixmap:
+    ratio = 2.0
+    image = QPixmap(round(size * ratio), round(size * ratio))
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.scale(ratio, ratio)
+    fill = QColor(PLAYER_COLOURS[player])
+    # White and black pawns get a muted rim so they show on light and dark pages alike.
+    painter.setPen(QColor(palette_colours().muted) if player in (1, 2) else fill.darker(140))
+    painter.setBrush(fill)
+    painter.drawEllipse(1, 1, size - 2, size - 2)
+    painter.end()
+    image.setDevicePixelRatio(ratio)
+    return image
+
+
+def _chip_style() -> str:
+    """Card and tile chips, set once on the panel; the properties pick the variant."""
+    c = palette_colours()
+    return (f"QPushButton#Chip {{ background: {c.surface}; color: {c.text}; "
+            f"border: 1px solid {c.line}; border-radius: 8px; padding: 4px 5px; "
+            "font-weight: 600; text-align: left; }"
+            f"QPushButton#Chip[empty=\"true\"] {{ color: {c.muted}; }}"
+            f"QPushButton#Chip[selected=\"true\"] {{ background: {c.accent_soft}; "
+            f"border: 1px solid {c.accent}; }}"
+            f"QPushButton#Chip:hover {{ border: 1px solid {c.accent}; }}"
+            f"QPushButton#Chip:focus {{ border: 2px solid {c.accent}; }}")
+
+
+def _set_flag(widget: QWidget, name: str, value: bool) -> None:
+    """A style property; re-polish only when it really changes (polishing is not free)."""
+    if bool(widget.property(name)) != value:
+        widget.setProperty(name, value)
+        widget.style().unpolish(widget)
+        widget.style().polish(widget)
+
+
+def _secondary(button: QPushButton) -> QPushButton:
+    button.setProperty("secondary", True)
+    return button
+
+
+def _combo_style(box: QComboBox) -> QComboBox:
+    icon = (resources_root() / "icons" / "chevron-down.svg").as_posix()
+    box.setStyleSheet("QComboBox::drop-down { border: none; width: 24px; } "
+                      f"QComboBox::down-arrow {{ image: url({icon}); width: 12px; "
+                      "height: 12px; }")
+    return box
+
+
+def _section_title(text: str) -> QLabel:
+    title = label(text, "Muted", rich=False)
+    title.setStyleSheet("font-weight: 700; letter-spacing: 0.5px;")
+    return title
+
+
+# --- the view ------------------------------------------------------------------------------------
+
+
+class AtlantisBoardView(QWidget):
+    """The board on the left, the player's hand, tiles and the explanation on the right."""
+
+    def __init__(self, loaded: LoadedGame, services: Services | None = None):
+        super().__init__()
+        self.setObjectName("Page")
+        self.loaded = loaded
+        self.services = services
+        self.anchors: dict = {}
+        self.examples = list(loaded.game.examples)
+        self.model = AtlantisBoardModel(parent=self)
+        self.beats: list[Beat] = []
+        self.beat = 0
+        self.timer = QTimer(self)
+        self.timer.setInterval(BEAT_MS)
+        self.timer.timeout.connect(self._advance_beat)
+        self.card_buttons: dict[Item, QPushButton] = {}
+        self.tile_pool: list[QPushButton] = []
+        self.step_rows: list[tuple] = []
+        self.player_rows: list[tuple] = []
+        self._arranged = False
+        self._user_sized = False
+        self._colours_seen = palette_colours()
+        self.tile_buttons: list[tuple[Tile, QPushButton]] = []
+        self._build()
+        self._shortcuts()
+        self.model.changed.connect(self._on_changed)
+        self.model.selectionChanged.connect(self._on_selection)
+        self.model.messageChanged.connect(self._show_message)
+        self.model.load_practice(START_SEED)
+        if services is not None:
+            services.state.jumpRequested.connect(self._on_jump)
+
+    # -- building ------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        # In small windows the page scrolls (board on top, panel below); in larger ones
+        # everything fits and only the side panel scrolls, if at all.
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.page = QScrollArea()
+        self.page.setObjectName("Page")
+        self.page.setWidgetResizable(True)
+        self.page.setFrameShape(QFrame.Shape.NoFrame)
+        self.page.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        outer.addWidget(self.page)
+        content = _Content()
+        content.setObjectName("Column")
+        self.content = content
+        self.page.setWidget(content)
+        root = QVBoxLayout(content)
+        self.root = root
+        root.setContentsMargins(24, 16, 24, 12)
+        root.setSpacing(8)
+
+        title = label("Spielbrett", "H1", rich=False)
+        title.setAccessibleName("Spielbrett")
+        lead = label("Zieh selbst – die Regel-Engine prüft jeden Schritt und erklärt ihn.",
+                     "Lead", rich=False)
+        self.undo_button = _secondary(QPushButton("↶ Zurück"))
+        self.undo_button.setAccessibleName("Zug zurücknehmen (Strg+Z)")
+        self.undo_button.setToolTip("Zug zurücknehmen (Strg+Z)")
+        self.undo_button.clicked.connect(self.model_undo)
+        self.redo_button = _secondary(QPushButton("Wieder ↷"))
+        self.redo_button.setAccessibleName("Zug wiederholen (Strg+Umschalt+Z)")
+        self.redo_button.setToolTip("Zug wiederholen (Strg+Umschalt+Z oder Strg+Y)")
+        self.redo_button.clicked.connect(self.model_redo)
+        for button in (self.undo_button, self.redo_button):
+            button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.lead = lead
+        header = QHBoxLayout()
+        header.setSpacing(12)
+        header.addWidget(title)
+        header.addWidget(lead, 1)
+        header.addWidget(self.undo_button)
+        header.addWidget(self.redo_button)
+        root.addLayout(header)
+
+        root.addLayout(self._build_toolbar())
+
+        self.source_label = label("", "Muted", rich=False)
+        self.source_label.setAccessibleName("Ausgangsstellung")
+        self.practice_pill = pill(PRACTICE_NOTE, "MarkBadge")
+        self.practice_pill.setToolTip("Die Plättchenwerte der Schachtel kennen wir nicht; "
+                                      "diese Aufstellung ist zum Üben gedacht.")
+        source_row = QHBoxLayout()
+        source_row.setSpacing(10)
+        source_row.addWidget(self.source_label, 1)
+        source_row.addWidget(self.practice_pill)
+        root.addLayout(source_row)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setHandleWidth(12)
+        self.splitter.setStyleSheet("QSplitter::handle { background: transparent; }")
+        self.splitter.addWidget(self._build_board_column())
+        self.splitter.addWidget(self._build_panel())
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.splitterMoved.connect(lambda *_: setattr(self, "_user_sized", True))
+        root.addWidget(self.splitter, 1)
+
+        root.addLayout(self._build_notation_row())
+
+    def _build_toolbar(self) -> QBoxLayout:
+        self.example_combo = _combo_style(QComboBox())
+        self.example_combo.setAccessibleName("Durchgerechnetes Beispiel öffnen")
+        self.example_combo.addItem("Beispiel öffnen …", "")
+        for example in self.examples:
+            self.example_combo.addItem(example.title, example.id)
+        self.example_combo.setMinimumContentsLength(18)
+        self.example_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.example_combo.activated.connect(self._on_example_chosen)
+
+        self.players_spin = QSpinBox()
+        self.players_spin.setRange(2, 4)
+        self.players_spin.setValue(3)
+        self.players_spin.setSuffix(" Spieler")
+        self.players_spin.setAccessibleName("Spielerzahl für die Startaufstellung")
+        self.setup_button = _secondary(QPushButton("Aufstellen"))
+        self.setup_button.setAccessibleName("Startaufstellung aufbauen")
+        self.setup_button.clicked.connect(
+            lambda: self.model.load_setup(self.players_spin.value(), 0))
+
+        self.seed_spin = QSpinBox()
+        self.seed_spin.setRange(0, SEED_MAX)
+        self.seed_spin.setValue(START_SEED)
+        self.seed_spin.setMinimumWidth(96)
+        self.seed_spin.setAccessibleName("Startwert der Übungssituation")
+        self.seed_spin.setToolTip("Gleicher Startwert, gleiche Situation")
+        self.practice_button = _secondary(QPushButton("Üben"))
+        self.practice_button.setAccessibleName("Übungssituation mit diesem Startwert laden")
+        self.practice_button.clicked.connect(self.load_practice_from_spin)
+        self.dice_button = _secondary(QPushButton("Zufällig"))
+        self.dice_button.setAccessibleName("Zufällige Übungssituation")
+        self.dice_button.clicked.connect(self._random_practice)
+
+        self.toolbar = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.toolbar.setSpacing(10)
+        first = QHBoxLayout()
+        first.setSpacing(8)
+        first.addWidget(self.example_combo, 1)
+        second = QHBoxLayout()
+        second.setSpacing(8)
+        seed_label = label("Startwert", "Muted", rich=False)
+        seed_label.setBuddy(self.seed_spin)
+        self.toolbar_separator = _separator()
+        for widget in (self.players_spin, self.setup_button, self.toolbar_separator, seed_label,
+                       self.seed_spin, self.practice_button, self.dice_button):
+            second.addWidget(widget)
+        self.toolbar.addLayout(first, 1)
+        self.toolbar.addLayout(second)
+        return self.toolbar
+
+    def _build_board_column(self) -> QWidget:
+        column = QWidget()
+        layout = QVBoxLayout(column)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(8)
+        self.canvas = BoardCanvas(self)
+        layout.addWidget(self.canvas, 1)
+
+        self.step_back = _secondary(QPushButton("◂"))
+        self.step_back.setAccessibleName("Vorheriger Schritt des Zuges")
+        self.step_back.setToolTip("Vorheriger Schritt (Strg+Links)")
+        self.step_back.clicked.connect(lambda: self.show_beat(self.beat - 1))
+        self.step_next = _secondary(QPushButton("▸"))
+        self.step_next.setAccessibleName("Nächster Schritt des Zuges")
+        self.step_next.setToolTip("Nächster Schritt (Strg+Rechts)")
+        self.step_next.clicked.connect(lambda: self.show_beat(self.beat + 1))
+        for button in (self.step_back, self.step_next):
+            button.setFixedWidth(40)
+        self.step_count = pill("", "Tag")
+        self.step_caption = label("", "Body", rich=False)
+        # Fixed heights keep the board from jumping when a caption is longer.
+        lines = self.step_caption.fontMetrics().lineSpacing()
+        self.step_caption.setFixedHeight(2 * lines + 4)
+        step_bar = QWidget()
+        steps = QHBoxLayout(step_bar)
+        steps.setContentsMargins(0, 0, 0, 0)
+        steps.setSpacing(8)
+        steps.addWidget(self.step_back)
+        steps.addWidget(self.step_count)
+        steps.addWidget(self.step_caption, 1)
+        steps.addWidget(self.step_next)
+        step_bar.setFixedHeight(2 * lines + 8)
+        layout.addWidget(step_bar)
+
+        self.message_box = Box("Answer")
+        self.message = label("", "Body", rich=False)
+        self.message.setAccessibleName("Meldung")
+        self.message.setFixedHeight(2 * self.message.fontMetrics().lineSpacing() + 4)
+        self.message_box.body.addWidget(self.message)
+        layout.addWidget(self.message_box)
+        return column
+
+    def _build_panel(self) -> QWidget:
+        scroll = QScrollArea()
+        scroll.setObjectName("Page")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.panel_scroll = scroll
+        panel = _Panel()
+        panel.setObjectName("Column")
+        panel.setStyleSheet(_chip_style())
+        self.panel_widget = panel
+        self.panel = QVBoxLayout(panel)
+        self.panel.setContentsMargins(0, 0, 4, 0)
+        self.panel.setSpacing(12)
+
+        turn_card = Card(padding=14, spacing=8)
+        self.turn_icon = QLabel()
+        self.turn_name = label("", "H2", rich=False)
+        self.turn_name.setAccessibleName("Am Zug")
+        self.turn_note = label("", "Muted", rich=False)
+        head = QHBoxLayout()
+        head.setSpacing(8)
+        head.addWidget(self.turn_icon)
+        head.addWidget(self.turn_name, 1)
+        turn_card.body.addLayout(head)
+        turn_card.body.addWidget(self.turn_note)
+
+        turn_card.body.addWidget(_section_title("HANDKARTEN"))
+        cards = QGridLayout()
+        cards.setSpacing(6)
+        for index, item in enumerate(ITEMS):
+            button = QPushButton()
+            button.setObjectName("Chip")
+            button.setIcon(item_icon(item))
+            button.setIconSize(QSize(18, 18))
+            button.setCursor(Qt.CursorShape.PointingHandCursor)
+            button.setToolTip(f"{item.display} spielen (Taste {item.letter})")
+            button.clicked.connect(lambda _=False, it=item: self.play_card(it))
+            button.setMaximumWidth(96)
+            self.card_buttons[item] = button
+            cards.addWidget(button, index // 4, index % 4)
+        cards.setColumnStretch(4, 1)
+        turn_card.body.addLayout(cards)
+
+        turn_card.body.addWidget(_section_title("PLÄTTCHEN"))
+        self.tiles_box = QWidget()
+        self.tiles_layout = QGridLayout(self.tiles_box)
+        self.tiles_layout.setContentsMargins(0, 0, 0, 0)
+        self.tiles_layout.setSpacing(6)
+        self.tiles_layout.setColumnStretch(5, 1)
+        turn_card.body.addWidget(self.tiles_box)
+        self.tiles_note = label("", "Muted", rich=False)
+        turn_card.body.addWidget(self.tiles_note)
+
+        self.bridge_label = label("", "Body", rich=False)
+        self.bridge_button = _secondary(QPushButton("Brücke legen"))
+        self.bridge_button.setCheckable(True)
+        self.bridge_button.setAccessibleName("Brücke legen: danach eine Lücke anklicken (B)")
+        self.bridge_button.setToolTip("Danach auf eine Lücke klicken (Taste B)")
+        self.bridge_button.clicked.connect(
+            lambda checked: self.model.set_bridge_mode(bool(checked)))
+        bridge_row = QHBoxLayout()
+        bridge_row.addWidget(self.bridge_label, 1)
+        bridge_row.addWidget(self.bridge_button)
+        turn_card.body.addLayout(bridge_row)
+
+        self.no_move_button = QPushButton("Kein Zug möglich")
+        self.no_move_button.setToolTip("Karten zeigen und 2 nachziehen (S. 3)")
+        self.no_move_button.setAccessibleName("Kein Zug möglich: Karten zeigen, 2 ziehen")
+        self.no_move_button.clicked.connect(self.model.no_move)
+        turn_card.body.addWidget(self.no_move_button)
+        self.panel.addWidget(turn_card)
+
+        self.outcome_card = Card(padding=14, spacing=6)
+        self.outcome_card.body.addWidget(label("Was passiert ist", "H2", rich=False))
+        self.outcome_empty = label("Nach jedem Zug steht hier Schritt für Schritt, was die "
+                                   "Regeln daraus machen – mit Seitenangaben.", "Muted",
+                                   rich=False)
+        self.outcome_card.body.addWidget(self.outcome_empty)
+        self.payment_row = QWidget()
+        pay = QVBoxLayout(self.payment_row)
+        pay.setContentsMargins(0, 0, 0, 0)
+        pay.setSpacing(4)
+        pay.addWidget(_section_title("BEZAHLT MIT"))
+        self.payment_combo = _combo_style(QComboBox())
+        self.payment_combo.setAccessibleName("Zahlung wählen")
+        self.payment_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.payment_combo.setMinimumContentsLength(12)
+        self.payment_combo.activated.connect(self._on_payment_chosen)
+        pay.addWidget(self.payment_combo)
+        self.outcome_card.body.addWidget(self.payment_row)
+        self.payment_note = label("", "Muted", rich=False)
+        self.outcome_card.body.addWidget(self.payment_note)
+        self.explanation = QVBoxLayout()
+        self.explanation.setSpacing(6)
+        self.outcome_card.body.addLayout(self.explanation)
+        self.panel.addWidget(self.outcome_card)
+
+        self.players_card = Card(padding=14, spacing=6)
+        self.players_card.body.addWidget(_section_title("ALLE SPIELER"))
+        self.players_grid = QVBoxLayout()
+        self.players_grid.setSpacing(4)
+        self.players_card.body.addLayout(self.players_grid)
+        self.panel.addWidget(self.players_card)
+        self.panel.addStretch(1)
+        scroll.setWidget(panel)
+        return scroll
+
+    def _build_notation_row(self) -> QHBoxLayout:
+        self.notation = QLineEdit()
+        self.notation.setAccessibleName("Stellung in Textform (kopieren oder einfügen)")
+        self.notation.setToolTip("Die Stellung als Text – kopieren, oder eine andere einfügen "
+                                 "und Enter drücken")
+        self.notation.setPlaceholderText("Stellung einfügen, z. B. H2b S3 R4 | a: HS")
+        self.notation.returnPressed.connect(self.load_notation)
+        self.notation.setStyleSheet("font-family: monospace;")
+        load = _secondary(QPushButton("Übernehmen"))
+        load.setAccessibleName("Eingefügte Stellung übernehmen")
+        load.clicked.connect(self.load_notation)
+        copy = _secondary(QPushButton("Kopieren"))
+        copy.setAccessibleName("Stellung in die Zwischenablage kopieren")
+        copy.clicked.connect(self.copy_notation)
+        self.load_button, self.copy_button = load, copy
+        layout = QHBoxLayout()
+        layout.setSpacing(8)
+        layout.addWidget(label("Stellung", "Muted", rich=False))
+        layout.addWidget(self.notation, 1)
+        layout.addWidget(load)
+        layout.addWidget(copy)
+        return layout
+
+    def _shortcuts(self) -> None:
+        context = Qt.ShortcutContext.WidgetWithChildrenShortcut
+
+        def bind(keys, slot) -> None:
+            for key in keys:
+                shortcut = QShortcut(QKeySequence(key), self)
+                shortcut.setContext(context)
+                shortcut.activated.connect(slot)
+
+        for item in ITEMS:
+            bind([item.letter], lambda it=item: self.play_card(it))
+        bind(["Ctrl+Z"], self.model_undo)
+        bind(["Ctrl+Shift+Z", "Ctrl+Y"], self.model_redo)
+        bind(["B"], lambda: self.model.set_bridge_mode(not self.model.bridge_mode))
+        bind(["Escape"], self.model.cancel)
+        bind(["Ctrl+Right"], lambda: self.show_beat(self.beat + 1))
+        bind(["Ctrl+Left"], lambda: self.show_beat(self.beat - 1))
+
+    # -- actions -------------------------------------------------------------------------
+
+    def play_card(self, item: Item) -> None:
+        self._go_live()
+        self.model.play_card(item)
+
+    def model_undo(self) -> None:
+        self.model.undo()
+
+    def model_redo(self) -> None:
+        self.model.redo()
+
+    def load_practice_from_spin(self) -> None:
+        self.model.load_practice(self.seed_spin.value())
+
+    def _random_practice(self) -> None:
+        seed = random.randint(0, SEED_MAX)
+        self.seed_spin.setValue(seed)
+        self.model.load_practice(seed)
+
+    def load_notation(self) -> None:
+        text = self.notation.text().strip()
+        if text == self.model.notation:
+            return
+        if not self.model.load_notation(text):
+            # Keep the user's text so it can be corrected; the state is unchanged.
+            return
+
+    def copy_notation(self) -> None:
+        QGuiApplication.clipboard().setText(self.model.notation)
+        self.model._say("Stellung kopiert.", "done")
+
+    def load_example(self, example_id: str) -> bool:
+        example = next((e for e in self.examples if e.id == example_id), None)
+        if example is None:
+            return False
+        index = self.example_combo.findData(example_id)
+        with QSignalBlocker(self.example_combo):
+            self.example_combo.setCurrentIndex(max(index, 0))
+        return self.model.load_example(example)
+
+    def _on_example_chosen(self, index: int) -> None:
+        example_id = self.example_combo.itemData(index)
+        if example_id:
+            self.load_example(example_id)
+
+    def _on_jump(self, section: str, anchor: str) -> None:
+        if section == "board" and anchor.startswith("example:"):
+            self.load_example(anchor.removeprefix("example:"))
+
+    def _on_payment_chosen(self, index: int) -> None:
+        choices = self.model.payment_choices()
+        if 0 <= index < len(choices) and choices[index] != self.model.paid():
+            self.model.choose_payment(choices[index])
+
+    def on_hit(self, hit) -> None:
+        """A click on the board: a pawn, a path position, Atlantis or the mainland."""
+        self._go_live()
+        model, state = self.model, self.model.state
+        if model.bridge_mode:
+            if hit.kind == "position" and state.position(hit.location).is_water:
+                model.place_bridge(hit.location)
+            else:
+                model._refuse("Die Brücke kommt auf eine Lücke: klicke auf Wasser – oder Esc.")
+            return
+        if hit.kind == "pawn":
+            model.select_pawn(hit.location, hit.player)
+        elif hit.kind == "atlantis" and ATLANTIS in state.player.pawns:
+            model.select_pawn(ATLANTIS)
+        elif hit.kind == "position" and hit.location in state.player.pawns:
+            model.select_pawn(hit.location)
+
+    def buy(self, tile: Tile) -> None:
+        self._go_live()
+        self.model.buy(tile)
+
+    # -- helpers for tests and the keyboard ----------------------------------------------------
+
+    def pawn_point(self, location: int, player: int | None = None) -> QPoint | None:
+        """Where the pawn at ``location`` is drawn (of ``player``; default: the one to move)."""
+        self._go_live()
+        return self.canvas.pawn_point(location, self.model.state.turn if player is None
+                                      else player)
+
+    def position_point(self, location: int) -> QPoint | None:
+        self._go_live()
+        return self.canvas.position_point(location)
+
+    def card_button(self, item: Item) -> QPushButton:
+        return self.card_buttons[item]
+
+    def tile_button(self, tile: Tile) -> QPushButton | None:
+        return next((b for t, b in self.tile_buttons if t == tile), None)
+
+    # -- showing -------------------------------------------------------------------------
+
+    def _on_changed(self) -> None:
+        model = self.model
+        self.beats = outcome_beats(model.entry)
+        self.timer.stop()
+        if model.outcome is not None and len(self.beats) > 1:
+            self.show_beat(0)
+            self.timer.start()
+        else:
+            self.show_beat(len(self.beats) - 1)
+        self._refresh_panel()
+        self._refresh_notation()
+        self.undo_button.setEnabled(model.can_undo)
+        self.redo_button.setEnabled(model.can_redo)
+        self.source_label.setText(model.source)
+        self.practice_pill.setVisible(model.practice)
+        if not model.source.startswith("Beispiel:") and self.example_combo.currentIndex():
+            with QSignalBlocker(self.example_combo):
+                self.example_combo.setCurrentIndex(0)
+
+    def _on_selection(self) -> None:
+        self._go_live()
+        self._show_step_bar()
+        self._refresh_board()
+        self._refresh_cards()
+        with QSignalBlocker(self.bridge_button):
+            self.bridge_button.setChecked(self.model.bridge_mode)
+
+    def _go_live(self) -> None:
+        """Leave a replay: the board shows the state one plays on."""
+        self.timer.stop()
+        if self.beats and self.beat != len(self.beats) - 1:
+            self.beat = len(self.beats) - 1
+            self._show_step_bar()
+            self._refresh_board()
+
+    def _advance_beat(self) -> None:
+        if self.beat >= len(self.beats) - 1:
+            self.timer.stop()
+            return
+        self.show_beat(self.beat + 1)
+
+    def show_beat(self, index: int) -> None:
+        if not self.beats:
+            return
+        if self.sender() is not self.timer:
+            self.timer.stop()
+        self.beat = max(0, min(index, len(self.beats) - 1))
+        self._show_step_bar()
+        self._refresh_board()
+
+    def _show_step_bar(self) -> None:
+        model = self.model
+        count = len(self.beats)
+        beat = self.beats[self.beat]
+        building = model.origin is not None and self.beat == count - 1
+        has_move = model.outcome is not None and not building
+        self.step_back.setEnabled(has_move and self.beat > 0)
+        self.step_next.setEnabled(has_move and self.beat < count - 1)
+        self.step_count.setVisible(has_move or building)
+        self.step_count.setText("Neuer Zug" if building else
+                                f"Schritt {self.beat + 1} von {count}")
+        if building:
+            parts = [f"Figur auf {place_text(model.origin)}"]
+            for card, where in zip(model.cards, model.pending_targets(), strict=True):
+                parts.append(f"{card.display} → {place_text(where)} (besetzt)")
+            parts.append("nächste Karte?" if model.cards else "welche Karte?")
+            self.step_caption.setText(" · ".join(parts))
+        elif has_move:
+            self.step_caption.setText(beat.caption)
+        else:
+            self.step_caption.setText("Wähle eine Figur, dann eine Karte – der Zug erscheint "
+                                      "hier Schritt für Schritt.")
+
+    def live_highlights(self) -> Highlights:
+        model = self.model
+        state = model.state
+        targets = model.pending_targets()
+        passed = tuple(t for t in targets if t != MAINLAND)
+        if model.origin is not None or model.bridge_mode:
+            return Highlights(targets=tuple(targets), passed=passed, selected=model.origin,
+                              player=state.turn, bridge_mode=model.bridge_mode)
+        last = self.beats[-1].highlights if self.beats else Highlights()
+        return last.with_(player=state.turn)
+
+    def _refresh_board(self) -> None:
+        if not self.beats:
+            return
+        if self.beat < len(self.beats) - 1:
+            beat = self.beats[self.beat]
+            self.canvas.show_state(beat.state, beat.highlights)
+        else:
+            self.canvas.show_state(self.model.state, self.live_highlights())
+
+    def _refresh_notation(self) -> None:
+        self.notation.setText(self.model.notation)
+        self.notation.setCursorPosition(0)
+
+    def _show_message(self, text: str) -> None:
+        kind = self.model.message_kind
+        self.message.setText(text or self._hint())
+        name = {"wrong": "WrongBox", "done": "RightBox"}.get(kind, "Answer") if text else "Answer"
+        if self.message_box.objectName() != name:
+            self.message_box.setObjectName(name)
+            self.message_box.style().unpolish(self.message_box)
+            self.message_box.style().polish(self.message_box)
+
+    def _hint(self) -> str:
+        state = self.model.state
+        if state.phase is Phase.FINAL:
+            return (f"Spielende – {player_name(state.turn)} zieht die übrigen Figuren: klicke "
+                    "eine an.")
+        if state.phase is Phase.OVER:
+            return "Das Spiel ist vorbei. Zurück mit Strg+Z oder neu aufstellen."
+        return (f"{player_name(state.turn)} ist am Zug: Figur anklicken (oder Tab, Enter), "
+                "dann eine Karte (Klick oder Taste R S K H A O F).")
+
+    def _refresh_panel(self) -> None:
+        model, state = self.model, self.model.state
+        player = state.player
+        self.turn_icon.setPixmap(pawn_icon(state.turn, 18))
+        phase = {Phase.PLAYING: "am Zug", Phase.FINAL: "Schlusszüge", Phase.OVER: "Spielende"}
+        self.turn_name.setText(f"{player_name(state.turn)} – {phase[state.phase]}")
+        notes = []
+        if state.started:
+            notes.append("Zug begonnen (gekauft oder Brücke gelegt)")
+        home = player.pawns_home
+        notes.append(f"{home} von 3 Figuren auf dem Festland" if home else
+                     "Figuren: " + ", ".join(place_text(p) for p in player.pawns))
+        self.turn_note.setText(" · ".join(notes))
+        self._refresh_cards()
+        self._refresh_tiles()
+        placed = player.bridge_placed
+        self.bridge_label.setText("Brücke: schon gelegt" if placed else
+                                  "Brücke: noch nicht gelegt")
+        self.bridge_button.setVisible(not placed and model.playing)
+        self.no_move_button.setVisible(model.playing and model.no_move_offered())
+        self._refresh_outcome()
+        self._refresh_players()
+        if self.width() < NARROW:
+            self._arrange()
+
+    def _refresh_cards(self) -> None:
+        model = self.model
+        hand = model.state.player.hand
+        pending = list(model.cards)
+        for item, button in self.card_buttons.items():
+            count = hand[item.index] - pending.count(item)
+            button.setText(f"{item.letter} {count}")
+            button.setAccessibleName(f"{item.display} spielen – {count} auf der Hand")
+            _set_flag(button, "selected", item in pending)
+            _set_flag(button, "empty", count <= 0)
+
+    def _refresh_tiles(self) -> None:
+        # Buttons are kept and reused: creating and styling widgets is the slow part of a move.
+        model = self.model
+        tiles = model.state.player.tiles
+        can_buy = model.can_buy()
+        while len(self.tile_pool) < len(tiles):
+            button = QPushButton()
+            button.setObjectName("Chip")
+            button.setIconSize(QSize(18, 18))
+            button.setMaximumWidth(72)
+            button.setCursor(Qt.CursorShape.PointingHandCursor)
+            index = len(self.tile_pool)
+            button.clicked.connect(lambda _=False, i=index: self._tile_clicked(i))
+            self.tiles_layout.addWidget(button, index // 5, index % 5)
+            self.tile_pool.append(button)
+        self.tile_buttons = []
+        for index, button in enumerate(self.tile_pool):
+            if index >= len(tiles):
+                button.hide()
+                continue
+            tile = tiles[index]
+            gets = tile.value // 2
+            button.setText(f"{tile.value}")
+            button.setIcon(item_icon(tile.item))
+            button.setAccessibleName(f"Plättchen {tile} ({tile.item.display}) abgeben und "
+                                     f"{gets} Karte{'n' if gets != 1 else ''} ziehen")
+            button.setToolTip(f"Zu Zugbeginn: {tile} abgeben, {gets} Karte"
+                              f"{'n' if gets != 1 else ''} ziehen (S. 4)")
+            button.show()
+            self.tile_buttons.append((tile, button))
+        total = sum(t.value for t in tiles)
+        if not tiles:
+            self.tiles_note.setText("Noch keine Plättchen.")
+        elif can_buy:
+            self.tiles_note.setText(f"{total} Punkte · anklicken = abgeben, Wert ÷ 2 Karten "
+                                    "ziehen (nur zu Zugbeginn)")
+        else:
+            self.tiles_note.setText(f"{total} Punkte · kaufen geht nur ganz am Zuganfang")
+
+    def _tile_clicked(self, index: int) -> None:
+        if index < len(self.tile_buttons):
+            self.buy(self.tile_buttons[index][0])
+
+    def _refresh_outcome(self) -> None:
+        model = self.model
+        outcome = model.outcome
+        # The card always stays: showing and hiding it would re-flow the whole panel.
+        self.outcome_empty.setVisible(outcome is None)
+        if outcome is None:
+            self.payment_row.hide()
+            self.payment_note.hide()
+            for line, _text, _page in self.step_rows:
+                line.hide()
+            return
+        choices = model.payment_choices()
+        paid = model.paid()
+        self.payment_row.setVisible(bool(choices))
+        with QSignalBlocker(self.payment_combo):
+            self.payment_combo.clear()
+            for k, choice in enumerate(choices):
+                mark = " (Vorschlag)" if k == 0 else ""
+                self.payment_combo.addItem(f"{_payment_text(choice)}{mark}")
+            if paid in choices:
+                self.payment_combo.setCurrentIndex(choices.index(paid))
+        if choices:
+            self.payment_note.setText(
+                "Gleich gut nach R9 – du darfst anders bezahlen, solange der nächste Zug "
+                "nicht begonnen hat." if len(choices) > 1 else
+                "Die einzige Zahlung, die am wenigsten Punkte kostet (R9).")
+        self.payment_note.setVisible(bool(choices))
+        steps = explain(outcome).steps
+        while len(self.step_rows) < len(steps):
+            line = QWidget()
+            row_layout = QHBoxLayout(line)
+            row_layout.setContentsMargins(0, 0, 0, 0)
+            row_layout.setSpacing(8)
+            text = label("", "Body", rich=False)
+            page = pill("")
+            row_layout.addWidget(text, 1)
+            row_layout.addWidget(page, 0, Qt.AlignmentFlag.AlignTop)
+            self.explanation.addWidget(line)
+            self.step_rows.append((line, text, page))
+        for index, (line, text, page) in enumerate(self.step_rows):
+            if index >= len(steps):
+                line.hide()
+                continue
+            step = steps[index]
+            text.setText(step.text)
+            page.setText(format_pages(step.pages))
+            page.setVisible(bool(step.pages))
+            line.show()
+
+    def _refresh_players(self) -> None:
+        state = self.model.state
+        while len(self.player_rows) < len(state.players):
+            line = QWidget()
+            row_layout = QHBoxLayout(line)
+            row_layout.setContentsMargins(0, 0, 0, 0)
+            row_layout.setSpacing(8)
+            icon = QLabel()
+            icon.setPixmap(pawn_icon(len(self.player_rows), 14))
+            name = label(player_name(len(self.player_rows)), "Body", rich=False)
+            detail = label("", "Muted", rich=False)
+            row_layout.addWidget(icon)
+            row_layout.addWidget(name)
+            row_layout.addWidget(detail, 1)
+            self.players_grid.addWidget(line)
+            self.player_rows.append((line, icon, name, detail))
+        for index, (line, _icon, name, detail) in enumerate(self.player_rows):
+            if index >= len(state.players):
+                line.hide()
+                continue
+            ps = state.players[index]
+            font = name.font()
+            font.setBold(index == state.turn)
+            name.setFont(font)
+            cards = ps.card_count
+            detail.setText(
+                f"{cards} Karte{'' if cards == 1 else 'n'} · {len(ps.tiles)} Plättchen "
+                f"({ps.tile_value} P.) · Festland {ps.pawns_home}/3"
+                + (" · Brücke gelegt" if ps.bridge_placed else ""))
+            line.show()
+
+    # -- layout on resize ------------------------------------------------------------------
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._arrange()
+
+    def _arrange(self) -> None:
+        narrow = self.width() < NARROW
+        direction = (QBoxLayout.Direction.TopToBottom if self.width() < NARROW_TOOLBAR
+                     else QBoxLayout.Direction.LeftToRight)
+        if self.toolbar.direction() != direction:
+            self.toolbar.setDirection(direction)
+        self.lead.setVisible(self.width() >= 1000)
+        self.toolbar_separator.setVisible(not narrow)
+        side = 16 if narrow else 24
+        self.root.setContentsMargins(side, 16, side, 12)
+        orientation = Qt.Orientation.Vertical if narrow else Qt.Orientation.Horizontal
+        turned = self.splitter.orientation() != orientation or not self._arranged
+        if self.splitter.orientation() != orientation:
+            self.splitter.setOrientation(orientation)
+        if narrow:
+            # The board as large as the width allows; the page scrolls to the panel below.
+            width = self.page.viewport().width() - 2 * side
+            size = snake_layout(len(self.model.state.path), DEFAULT_COLUMNS).size
+            scale = min(width / size.width(), 1.0)
+            self.canvas.setMinimumHeight(round(size.height() * scale) + 4)
+            self.panel_scroll.setMinimumWidth(0)
+            panel_height = self.panel_widget.heightForWidth(width)
+            self.panel_scroll.setMinimumHeight(
+                panel_height if panel_height > 0 else self.panel_widget.sizeHint().height())
+            self.panel_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            QTimer.singleShot(0, self._fit_page)
+        else:
+            self.canvas.setMinimumHeight(200)
+            self.panel_scroll.setMinimumWidth(PANEL_WIDTH - 40)
+            self.panel_scroll.setMinimumHeight(0)
+            self.panel_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+            if turned or not self._user_sized:
+                # After the layout has given the splitter its new width.
+                QTimer.singleShot(0, self._size_panel)
+
+    def _fit_page(self) -> None:
+        # The scroll area grows its page on its own but does not always shrink it again.
+        viewport = self.page.viewport()
+        height = max(viewport.height(), self.content.minimumSizeHint().height())
+        if self.content.height() != height:
+            self.content.resize(viewport.width(), height)
+
+    def _size_panel(self) -> None:
+        total = sum(self.splitter.sizes())
+        if self.splitter.orientation() == Qt.Orientation.Horizontal and total > 2 * PANEL_WIDTH:
+            self.splitter.setSizes([total - PANEL_WIDTH, PANEL_WIDTH])
+            self._arranged = True
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) \
+                and self.card_buttons and palette_colours() is not self._colours_seen:
+            # The chips carry their own style sheet in the theme's colours.
+            self._colours_seen = palette_colours()
+            self.panel_widget.setStyleSheet(_chip_style())
+            for index, (_line, icon, _name, _detail) in enumerate(self.player_rows):
+                icon.setPixmap(pawn_icon(index, 14))
+            self.toolbar_separator.setStyleSheet(
+                f"color: {board_colours(self._colours_seen).track.name()};")
+
+
+class _Content(QWidget):
+    """The page's content, only as tall as its parts' minimum heights.
+
+    Wide: the board takes whatever the window leaves (the minimum is small), so nothing
+    scrolls. Narrow: board and panel get fixed minimum heights and the page scrolls.
+    """
+
+    def heightForWidth(self, width: int) -> int:
+        return self.minimumSizeHint().height()
+
+
+class _Panel(QWidget):
+    """The side panel's content; its height follows its width (wrapped text), so the panel
+    scrolls only when the text really does not fit."""
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(super().minimumSizeHint().width(), 0)
+
+
+def _separator() -> QFrame:
+    line = QFrame()
+    line.setFrameShape(QFrame.Shape.VLine)
+    line.setStyleSheet(f"color: {board_colours(palette_colours()).track.name()};")
+    return line
+
+
+__all__ = ["AtlantisBoardView", "Beat", "BoardCanvas", "outcome_beats"]
+

@@ -1,0 +1,438 @@
+"""„Spielbrett“ for Survive: a trainer for step 3, taking a tile off the island.
+
+A position comes from the engine (``random_position`` with a number to share); the user picks
+a tile, the engine says whether it may go now (``removal_check``) and, if so, plays the
+removal (``apply`` of ``Remove``) – explorers fall into the sea, the tile's back acts. The
+trainer then asks for the next tile on the same board: it skips the die and the next player's
+moves on purpose, so that only the island changes between two questions.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from PySide6.QtCore import QEvent, QObject, QPoint, QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QCheckBox,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.model.loader import LoadedGame
+from app.rules.errors import RulesError
+from app.rules.survive import (
+    PRACTICE_MAP_LABEL,
+    Colour,
+    Phase,
+    Remove,
+    Space,
+    State,
+    apply,
+    format_position,
+    random_position,
+    removal_check,
+)
+from app.rules.survive.board import CELLS
+from app.ui.app_state import Services
+from app.ui.boards.survive_map import (
+    CELL_KIND,
+    SurviveMapWidget,
+    current_colours,
+    explorer_pixmap,
+    relax_wrapped_labels,
+)
+from app.ui.widgets import PAGE_MARGIN, Box, Card, PageColumn, label, pill, row
+
+BOARD_COLUMN_MAX = 1000
+PANEL_MIN_WIDTH = 280
+PANEL_WIDTH = 360  # what the panel gets beside the map when the page is wide enough
+RADIUS_BESIDE_MIN = 22  # a smaller map beside the panel gets fiddly: the panel goes below
+RADIUS_STACKED_MAX = 28
+SEED_MAX = 999_999
+START_SEED = 1
+RULE_ENTRIES = (  # (content id, section key, source)
+    ("reihenfolge-entfernen", "pitfalls", "Leicht vergessen"),
+    ("auslegung-kein-kuestenplaettchen", "interpretations", "Auslegung"),
+)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    seed: int
+    state: State
+    right: int
+    wrong: int
+    last_removed: Space | None
+
+
+class RemovalSession(QObject):
+    """The trainer's state: a position, the tally, the last message, undo."""
+
+    changed = Signal()
+
+    def __init__(self, seed: int = START_SEED, parent: QObject | None = None):
+        super().__init__(parent)
+        self.seed = seed
+        self.state = random_position(random.Random(seed))
+        self.right = 0
+        self.wrong = 0
+        self.last_removed: Space | None = None
+        self.last_wrong: Space | None = None
+        self.title = ""
+        self.message = ""
+        self.detail = ""
+        self.message_kind = "info"  # "info", "wrong" or "right"
+        self._undo: list[Snapshot] = []
+
+    @property
+    def notation(self) -> str:
+        return format_position(self.state)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase is Phase.ENDE
+
+    def say(self, title: str, text: str, kind: str = "info", detail: str = "") -> None:
+        self.title, self.message, self.message_kind, self.detail = title, text, kind, detail
+
+    def _snapshot(self) -> Snapshot:
+        return Snapshot(self.seed, self.state, self.right, self.wrong, self.last_removed)
+
+    def new_position(self, seed: int) -> None:
+        self._undo.append(self._snapshot())
+        self.seed = seed
+        self.state = random_position(random.Random(seed))
+        self.last_removed = self.last_wrong = None
+        self.say("", "")
+        self.changed.emit()
+
+    def load(self, state: State) -> None:
+        """Practise on a given position (e.g. one from the content); undo goes back."""
+        self._undo.append(self._snapshot())
+        self.state = state
+        self.last_removed = self.last_wrong = None
+        self.say("", "")
+        self.changed.emit()
+
+    def choose(self, space: Space) -> bool:
+        """The user picks ``space``; the engine decides. A refusal leaves the state alone."""
+        if self.over:
+            return self._play(space)  # the engine says the game is over; nothing is counted
+        allowed, reason = removal_check(self.state, space)
+        if not allowed:
+            is_tile = CELLS[space] in CELL_KIND and space not in self.state.removed
+            if is_tile:
+                # Only a real tile counts as a wrong answer; sea or a hole is a slip.
+                self.wrong += 1
+                self.last_wrong = space
+            self.say("Nicht erlaubt" if is_tile else "Kein Plättchen", reason, "wrong")
+            self.changed.emit()
+            return False
+        return self._play(space)
+
+    def _play(self, space: Space) -> bool:
+        try:
+            new, report = apply(self.state, Remove(space))
+        except RulesError as err:
+            self.say("Geht nicht", f"{err} Nimm eine neue Stellung." if self.over else str(err),
+                     "wrong")
+            self.changed.emit()
+            return False
+        self._undo.append(self._snapshot())
+        self.right += 1
+        if new.phase is Phase.WUERFELN:
+            # The trainer asks for the next tile at once: die and moves are not its topic.
+            new = replace(new, phase=Phase.ENTFERNEN)
+        self.state = new
+        self.last_removed = space
+        self.last_wrong = None
+        title = "Die Partie ist vorbei" if new.phase is Phase.ENDE else "Richtig"
+        self.say(title, report.reason, "right", report.text)
+        self.changed.emit()
+        return True
+
+    def undo(self) -> None:
+        if not self._undo:
+            return
+        snap = self._undo.pop()
+        self.seed, self.state = snap.seed, snap.state
+        self.right, self.wrong, self.last_removed = snap.right, snap.wrong, snap.last_removed
+        self.last_wrong = None
+        self.say("Zurückgenommen", "Der letzte Schritt ist zurückgenommen.")
+        self.changed.emit()
+
+
+class SurviveRemovalView(PageColumn):
+    def __init__(self, loaded: LoadedGame, services: Services | None = None):
+        super().__init__("Spielbrett",
+                         "Welches Inselplättchen darf jetzt weg? Klick darauf – oder wähle es "
+                         "mit den Pfeiltasten und nimm es mit der Eingabetaste.")
+        self.loaded = loaded
+        self.services = services
+        self.session = RemovalSession(parent=self)
+        self._build_controls()
+        self._build_main()
+        self.finish()
+        relax_wrapped_labels(self.column)
+        self.session.changed.connect(self.refresh)
+        self.map.tileChosen.connect(self._chosen)
+        for key in {k.toString(): k for k in (
+                *QKeySequence.keyBindings(QKeySequence.StandardKey.Undo),
+                QKeySequence("Ctrl+Z"))}.values():
+            shortcut = QShortcut(key, self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(self.session.undo)
+        self.refresh()
+
+    # -- building ------------------------------------------------------------------------
+
+    def _build_controls(self) -> None:
+        self.seed_box = QSpinBox()
+        self.seed_box.setRange(0, SEED_MAX)
+        self.seed_box.setValue(self.session.seed)
+        self.seed_box.setPrefix("Stellung Nr. ")
+        self.seed_box.setAccessibleName("Nummer der Übungsstellung")
+        self.seed_box.setToolTip("Gleiche Nummer, gleiche Stellung – so könnt ihr eine "
+                                 "Stellung teilen.")
+        self.seed_box.setKeyboardTracking(False)
+        # Like the Atacama plan: no arrow buttons (the style sheet draws none), keys still step.
+        self.seed_box.setStyleSheet("QSpinBox::up-button, QSpinBox::down-button "
+                                    "{ width: 0px; border: none; }")
+        self.seed_box.lineEdit().setTextMargins(8, 0, 8, 0)
+        self.seed_box.setFixedWidth(self.seed_box.fontMetrics().horizontalAdvance(
+            "Stellung Nr. 9999999") + 24)
+        self.seed_box.valueChanged.connect(self._seed_changed)
+        self.next_button = QPushButton("Nächste Stellung")
+        self.next_button.setAccessibleName("Nächste Übungsstellung")
+        self.next_button.setProperty("secondary", True)
+        self.next_button.clicked.connect(self.next_position)
+        self.map_label = label(PRACTICE_MAP_LABEL, "Muted", rich=False)
+        self.map_label.setToolTip(
+            "Die App zeigt eine eigene Insel mit 40 Plättchen (Auslegung S8) – die Lage der "
+            "Felder auf dem gedruckten Plan kennen wir nicht.")
+        self.add_layout(row(self.seed_box, self.next_button))
+
+    def _build_main(self) -> None:
+        self.main = QWidget()
+        self.main_layout = QBoxLayout(QBoxLayout.Direction.LeftToRight, self.main)
+        self.main_layout.setContentsMargins(0, 0, 0, 0)
+        self.main_layout.setSpacing(24)
+        board = QWidget()
+        board_layout = QVBoxLayout(board)
+        board_layout.setContentsMargins(0, 0, 0, 0)
+        board_layout.setSpacing(8)
+        self.map = SurviveMapWidget(self.session.state)
+        board_layout.addWidget(self.map)
+        board_layout.addLayout(self._legend())
+        board_layout.addWidget(self.map_label)
+        self.board_box = board
+        self.main_layout.addWidget(board, 0, Qt.AlignmentFlag.AlignTop)
+
+        self.panel = QWidget()
+        self.panel.setMinimumWidth(PANEL_MIN_WIDTH)
+        panel = QVBoxLayout(self.panel)
+        panel.setContentsMargins(0, 0, 0, 0)
+        panel.setSpacing(10)
+        self.question = label("", "H2", rich=False)
+        panel.addWidget(self.question)
+        self.hint = label("", "Muted", rich=False)
+        panel.addWidget(self.hint)
+
+        self.message_box = Box("Answer")
+        self.message_title = label("", "RightTag", rich=False)
+        self.message = label("", "Body", rich=False)
+        self.message.setAccessibleName("Antwort der Regel-Engine")
+        self.detail = label("", "Muted", rich=False)
+        self.message_box.body.addWidget(self.message_title)
+        self.message_box.body.addWidget(self.message)
+        self.message_box.body.addWidget(self.detail)
+        panel.addWidget(self.message_box)
+
+        self.right_label = label("", "RightTag", rich=False, wrap=False)
+        self.wrong_label = label("", "WrongTag", rich=False, wrap=False)
+        self.undo_button = QPushButton("Rückgängig")
+        self.undo_button.setAccessibleName("Letzten Schritt zurücknehmen")
+        self.undo_button.setToolTip("Letzten Schritt zurücknehmen (Strg+Z)")
+        self.undo_button.setProperty("secondary", True)
+        self.undo_button.clicked.connect(self.session.undo)
+        tally = row(self.right_label, self.wrong_label, spacing=16)
+        tally.addWidget(self.undo_button)
+        panel.addLayout(tally)
+
+        self.allowed_box = QCheckBox("Erlaubte &zeigen")
+        self.allowed_box.setAccessibleName("Erlaubte Plättchen hervorheben")
+        self.allowed_box.setToolTip("Hebt alle Plättchen hervor, die jetzt weg dürfen.")
+        self.allowed_box.toggled.connect(self._show_allowed)
+        self.pieces_box = QCheckBox("&Figuren zeigen")
+        self.pieces_box.setAccessibleName("Entdecker, Boote und Kreaturen zeigen")
+        self.pieces_box.setChecked(True)
+        self.pieces_box.toggled.connect(self._show_pieces)
+        panel.addLayout(row(self.allowed_box, self.pieces_box, spacing=18))
+        self._build_rules(panel)
+        panel.addStretch(1)
+        self.main_layout.addWidget(self.panel, 1)
+        self.add(self.main)
+
+    def _legend(self):
+        # Colour and name side by side: the map's discs are too small for letters.
+        pieces: list[QWidget] = [label("S Strand · W Wald · B Berg", "Muted", rich=False,
+                                       wrap=False)]
+        self.legend_swatches: dict[Colour, QLabel] = {}
+        for colour in Colour:
+            swatch = QLabel()
+            swatch.setAccessibleName(colour.title)
+            self.legend_swatches[colour] = swatch
+            pieces.append(swatch)
+            pieces.append(label(colour.title, "Muted", rich=False, wrap=False))
+        self._paint_legend()
+        layout = row(*pieces, spacing=6)
+        layout.insertSpacing(1, 12)
+        return layout
+
+    def _paint_legend(self) -> None:
+        colours = current_colours()
+        for colour, swatch in self.legend_swatches.items():
+            swatch.setPixmap(explorer_pixmap(colour, 12, colours))
+
+    def changeEvent(self, event) -> None:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
+                            QEvent.Type.StyleChange) and hasattr(self, "legend_swatches"):
+            self._paint_legend()
+        super().changeEvent(event)
+
+    def _build_rules(self, panel: QVBoxLayout) -> None:
+        content = self.loaded.game.content
+        found = {p.id: (p.title, p.right) for p in content.pitfalls}
+        found.update({i.id: (f"{i.code}: {i.title}", i.ruling) for i in content.interpretations})
+        entries = [e for e in RULE_ENTRIES if e[0] in found]
+        if not entries:
+            return
+        card = Card(padding=12, spacing=8)
+        card.body.addWidget(label("Die Regel dazu", "H2", rich=False))
+        for key, section, source in entries:
+            title, text = found[key]
+            jump = None
+            if self.services is not None:
+                jump = QPushButton("Ansehen")
+                jump.setProperty("secondary", True)
+                jump.setAccessibleName(f"{title} im Abschnitt „{source}“ ansehen")
+                jump.clicked.connect(
+                    lambda _=False, s=section, k=key: self.services.state.request_jump(s, k))
+            entry = QWidget()
+            entry_layout = QVBoxLayout(entry)
+            entry_layout.setContentsMargins(0, 0, 0, 0)
+            entry_layout.setSpacing(4)
+            entry_layout.addWidget(label(f"**{title}**", "Body"))
+            entry_layout.addWidget(label(text, "Muted"))
+            entry_layout.addLayout(row(pill(source), jump))
+            card.body.addWidget(entry)
+        panel.addWidget(card)
+
+    # -- reacting ------------------------------------------------------------------------
+
+    def _seed_changed(self, seed: int) -> None:
+        if seed != self.session.seed:
+            self.session.new_position(seed)
+
+    def next_position(self) -> None:
+        self.seed_box.setValue((self.session.seed + 1) % (SEED_MAX + 1))
+
+    def tile_point(self, label_or_space: str | Space) -> QPoint:
+        """The centre of a space in map coordinates (tests click the map there)."""
+        return self.map.tile_point(label_or_space)
+
+    def _chosen(self, space: Space) -> None:
+        if not self.session.choose(space) and self.session.message_kind == "wrong":
+            # Said at the tile too: in a narrow window the answer box may be out of view.
+            rect = self.map.tile_rect(space)
+            QToolTip.showText(self.map.mapToGlobal(rect.center()), self.session.message,
+                              self.map, rect, 5000)
+
+    def _show_allowed(self, show: bool) -> None:
+        self.map.set_show_allowed(show)
+
+    def _show_pieces(self, show: bool) -> None:
+        self.map.set_show_pieces(show)
+
+    def refresh(self) -> None:
+        session = self.session
+        state = session.state
+        self.map.set_state(state, session.last_removed, session.last_wrong)
+        with QSignalBlocker(self.seed_box):
+            self.seed_box.setValue(session.seed)
+        if session.over:
+            self.question.setText("Die Partie ist vorbei")
+            self.hint.setText("Nimm eine neue Stellung: „Nächste Stellung“ oder eine andere "
+                              "Nummer.")
+        else:
+            self.question.setText(f"{state.current.title} ist am Zug")
+            self.hint.setText("Welches Plättchen darf jetzt weg? Klick darauf – die Regel-Engine "
+                              "sagt, ob es stimmt.")
+        kind = session.message_kind
+        self.message_box.setVisible(bool(session.message))
+        self.message_box.setObjectName({"wrong": "WrongBox", "right": "RightBox"}.get(
+            kind, "Answer"))
+        self.message_title.setObjectName("WrongTag" if kind == "wrong" else "RightTag")
+        for widget in (self.message_box, self.message_title):
+            widget.style().unpolish(widget)
+            widget.style().polish(widget)
+        self.message_title.setText(session.title)
+        self.message_title.setVisible(bool(session.title))
+        self.message.setText(session.message)
+        self.detail.setText(session.detail)
+        self.detail.setVisible(bool(session.detail))
+        self.right_label.setText(f"✓ {session.right} richtig")
+        self.wrong_label.setText(f"✗ {session.wrong} falsch")
+        self.undo_button.setEnabled(session.can_undo)
+
+    # -- layout --------------------------------------------------------------------------
+
+    def resizeEvent(self, event) -> None:
+        # Room for the scroll bar is always kept: sizes that depended on whether it shows
+        # would make it appear and vanish in turn, and an exact fit would be 10 px too wide
+        # once it appears (the viewport shrinks without a resize of the page).
+        width = (self.width() - 2 * self.frameWidth()
+                 - self.verticalScrollBar().sizeHint().width())
+        side = max(PAGE_MARGIN, (width - BOARD_COLUMN_MAX) // 2)
+        self._outer_layout.setContentsMargins(side, PAGE_MARGIN, side, PAGE_MARGIN)
+        column = width - 2 * side
+        spacing = self.main_layout.spacing()
+        beside = self.map.radius_for_width(column - PANEL_WIDTH - spacing)
+        if beside < RADIUS_BESIDE_MIN:  # a narrower panel before giving up on side by side
+            narrow = max(PANEL_MIN_WIDTH, self.panel.minimumSizeHint().width())
+            beside = self.map.radius_for_width(column - narrow - spacing)
+        wide = beside >= RADIUS_BESIDE_MIN
+        # Stacked, the map stays small enough to leave the answer in view below it.
+        radius = beside if wide else min(RADIUS_STACKED_MAX, self.map.radius_for_width(column))
+        self.map.set_radius(radius)
+        self.main_layout.setDirection(QBoxLayout.Direction.LeftToRight if wide
+                                      else QBoxLayout.Direction.TopToBottom)
+        self.main_layout.setAlignment(self.board_box, Qt.AlignmentFlag.AlignTop if wide
+                                      else Qt.AlignmentFlag.AlignHCenter)
+        self._column, self._wide = column, wide
+        self._fit_panel()
+        QScrollArea.resizeEvent(self, event)
+
+    def _fit_panel(self) -> None:
+        # An exact width for the panel: the page's height for its width is then exact too
+        # (a box layout only guesses the widths of its parts, and a wrong guess clips text).
+        column = getattr(self, "_column", 0)
+        if not column:
+            return
+        width = column
+        if self._wide:
+            width = max(self.panel.minimumSizeHint().width(),
+                        column - self.map.width() - self.main_layout.spacing())
+        self.panel.setFixedWidth(width)

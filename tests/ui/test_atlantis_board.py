@@ -1,0 +1,457 @@
+"""The Atlantis „Spielbrett“: moves by clicks and keys, checked against the rules engine."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton
+
+from app.model.loader import load_library
+from app.model.paths import content_root
+from app.rules.atlantis import (
+    MAINLAND,
+    PRACTICE_NOTE,
+    Buy,
+    Item,
+    Phase,
+    PlaceBridge,
+    apply,
+    explain,
+    format_state,
+    parse_move,
+    parse_state,
+    parse_tile,
+    practice_situation,
+    random_game,
+)
+from app.rules.errors import IllegalMoveError
+from app.ui.app_state import AppState, Services
+from app.ui.application import create_main_window
+from app.ui.boards.atlantis_scene import (
+    Highlights,
+    MiniBoard,
+    board_scene,
+    drawing_for,
+    strip_scene,
+)
+from app.ui.theme import DARK, LIGHT, apply_theme
+from app.ui.views.atlantis_board_view import AtlantisBoardView, outcome_beats
+from app.ui.views.pitfall_examples import ExamplePanel, example_panel
+from app.ui.views.pitfalls_view import PitfallsView
+from tests.ui.util import visible_text
+
+# The seed's quiz question: „Du spielst einen Helm, aber auf dem nächsten Helmplättchen steht
+# schon eine Figur.“ Blue (a) starts on Atlantis; White (b) stands on the Helm at position 2.
+HELMET = "R3 H2b ~ S4 K5 | a: HS R2 | stapel:O"
+TWO_PAYMENTS = "R3 ~ K5 H2 | a: H S3 K2 O1"
+
+
+@pytest.fixture(scope="module")
+def library():
+    return load_library(content_root())
+
+
+@pytest.fixture(scope="module")
+def loaded(library):
+    return library.game("atlantis")
+
+
+@pytest.fixture
+def view(qtbot, loaded):
+    widget = AtlantisBoardView(loaded, Services(AppState()))
+    qtbot.addWidget(widget)
+    widget.resize(1064, 760)
+    widget.show()
+    qtbot.waitExposed(widget)
+    yield widget
+    # Gone for good, so later theme changes do not re-style a pile of old views.
+    widget.close()
+    widget.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def at(view, notation: str) -> None:
+    view.model.load(parse_state(notation), "Test")
+    QApplication.processEvents()
+
+
+def click_board(qtbot, view, point: QPoint | None) -> None:
+    assert point is not None, "nothing drawn there"
+    qtbot.mouseClick(view.canvas.viewport(), Qt.MouseButton.LeftButton, pos=point)
+
+
+def click(qtbot, button: QPushButton) -> None:
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def panel_text(view) -> str:
+    return visible_text(view.panel_widget)
+
+
+# --- the helmet question, played by clicks -----------------------------------------------------
+
+
+def test_helmet_on_an_occupied_tile_asks_for_a_second_card(qtbot, view):
+    at(view, HELMET)
+    before = view.model.notation
+    click_board(qtbot, view, view.pawn_point(0))
+    assert view.model.origin == 0
+    click(qtbot, view.card_button(Item.HELM))
+
+    # Nothing moved yet: the board marks the occupied target and asks for another card.
+    assert view.model.notation == before
+    assert view.model.cards == (Item.HELM,)
+    assert view.canvas.highlights.targets == (2,)
+    assert view.canvas.highlights.passed == (2,)
+    assert "Feld 2" in view.message.text() and "noch eine Karte" in view.message.text()
+
+    click(qtbot, view.card_button(Item.STATUE))
+    expected_state, expected = apply(parse_state(HELMET), parse_move("0:HS"))
+    outcome = view.model.outcome
+    assert outcome == expected
+    move = outcome.movement
+    assert move.landing == 4
+    assert str(move.taken.tile) == "R3" and move.taken.position == 1
+    assert move.cost == 2 and str(move.settlement.payment) == "R2"
+    assert view.model.notation == format_state(expected_state)
+    # The engine's explanation, sentence by sentence, stands beside the board.
+    shown = panel_text(view)
+    for step in explain(expected).steps:
+        assert step.text in shown
+    assert "S. 3" in shown and "S. 4" in shown
+
+
+def test_the_outcome_is_replayed_step_by_step(qtbot, view):
+    at(view, HELMET)
+    view.model.apply_text("0:HS")
+    captions = [beat.caption for beat in view.beats]
+    assert "Helm (grau) → Feld 2: dort steht Weiß (b)" in captions[0]
+    assert "Statue (weiß) → Feld 4: frei" in captions[1]
+    assert any("zwischen 2 und 4: kostet 2" in c for c in captions)
+    assert any("R3 von Feld 1" in c for c in captions)
+    assert any("keine Lücke" in c for c in captions)  # Feld 1 falls away next to Atlantis
+    assert any(c.startswith("Bezahlt 2: R2") for c in captions)
+    assert "Nachgezogen: Olivenzweig (grün)" in captions[-1]
+    view.show_beat(0)
+    assert view.step_caption.text() == captions[0]
+    assert view.canvas.highlights.targets == (2,)
+    click(qtbot, view.step_next)
+    assert view.beat == 1
+    assert view.step_caption.text() == captions[1]
+
+
+# --- undo and redo -------------------------------------------------------------------------
+
+
+def test_undo_restores_the_exact_previous_state_and_redo_repeats(qtbot, view):
+    at(view, HELMET)
+    before = view.model.notation
+    view.model.apply_text("0:HS")
+    after = view.model.notation
+    assert after != before
+    view.activateWindow()
+    view.canvas.setFocus()
+    qtbot.keyClick(view.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert view.model.notation == before
+    assert view.notation.text() == before
+    qtbot.keyClick(view.canvas, Qt.Key.Key_Z,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert view.model.notation == after
+    click(qtbot, view.undo_button)
+    assert view.model.notation == before
+    qtbot.keyClick(view.canvas, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert view.model.notation == after
+    assert not view.redo_button.isEnabled()
+
+
+# --- starting points -----------------------------------------------------------------------
+
+
+def test_the_same_seed_gives_the_same_practice_situation(qtbot, view):
+    view.seed_spin.setValue(42)
+    click(qtbot, view.practice_button)
+    first = view.model.notation
+    view.seed_spin.setValue(43)
+    click(qtbot, view.practice_button)
+    assert view.model.notation != first
+    view.seed_spin.setValue(42)
+    click(qtbot, view.practice_button)
+    assert view.model.notation == first == format_state(practice_situation(42).state)
+    assert view.practice_pill.isVisible() and view.practice_pill.text() == PRACTICE_NOTE
+    assert "Startwert 42" in view.source_label.text()
+
+
+def test_standard_setup_for_two_to_four_players(qtbot, view):
+    for players in (2, 4):
+        view.players_spin.setValue(players)
+        click(qtbot, view.setup_button)
+        state = view.model.state
+        assert len(state.players) == players and len(state.path) == 53
+        assert view.practice_pill.isVisible()
+
+
+def test_a_worked_example_loads_from_the_list(qtbot, view, loaded):
+    example = next(e for e in loaded.game.examples
+                   if e.id == "bsp-zweite-karte-bei-besetztem-ziel")
+    index = view.example_combo.findData(example.id)
+    view.example_combo.setCurrentIndex(index)
+    view.example_combo.activated.emit(index)
+    assert view.model.notation == format_state(parse_state(example.position))
+    assert example.title in view.source_label.text()
+    assert not view.practice_pill.isVisible()
+
+
+# --- what the engine refuses ---------------------------------------------------------------
+
+
+def test_a_card_the_player_does_not_hold_changes_nothing(qtbot, view):
+    at(view, HELMET)
+    before = view.model.notation
+    click_board(qtbot, view, view.pawn_point(0))
+    click(qtbot, view.card_button(Item.RING))
+    assert view.model.notation == before
+    with pytest.raises(IllegalMoveError) as refused:
+        apply(parse_state(HELMET), parse_move("0:R"))
+    assert view.message.text() == str(refused.value)
+    assert "keine Ring (blau)-Karte" in view.message.text()
+    assert view.message_box.objectName() == "WrongBox"
+
+
+def test_a_pawn_of_another_player_changes_nothing(qtbot, view):
+    at(view, HELMET)
+    before = view.model.notation
+    click_board(qtbot, view, view.pawn_point(2, player=1))
+    assert view.model.notation == before
+    assert view.model.origin is None
+    assert "Weiß (b)" in view.message.text() and "am Zug ist Blau (a)" in view.message.text()
+
+
+def test_a_card_before_any_pawn_is_chosen_asks_for_a_pawn(qtbot, view):
+    at(view, "R3 H2a ~ S4 K5 | a: HS R2")  # a has pawns on Atlantis and on position 2
+    before = view.model.notation
+    click(qtbot, view.card_button(Item.HELM))
+    assert view.model.notation == before
+    assert "Wähle zuerst eine Figur" in view.message.text()
+
+
+# --- bridge, buying, paying, no move ---------------------------------------------------------
+
+
+def test_bridge_placement_by_clicks(qtbot, view):
+    at(view, HELMET)
+    click(qtbot, view.bridge_button)
+    assert view.model.bridge_mode and view.canvas.highlights.bridge_mode
+    click_board(qtbot, view, view.position_point(1))  # a tile, not water
+    assert view.model.state.position(1).bridge is None
+    assert "Lücke" in view.message.text()
+    assert view.model.bridge_mode and view.bridge_button.isChecked()  # still waiting for a gap
+    click_board(qtbot, view, view.position_point(3))
+    expected, _ = apply(parse_state(HELMET), PlaceBridge(3))
+    assert view.model.notation == format_state(expected)
+    assert view.model.state.position(3).bridge == 0
+    assert "Brücke" in view.step_caption.text()
+    assert not view.bridge_button.isVisible()
+
+
+def test_buying_cards_by_clicking_a_tile(qtbot, view):
+    at(view, HELMET)
+    tile = parse_tile("R2")
+    click(qtbot, view.tile_button(tile))
+    expected, outcome = apply(parse_state(HELMET), Buy(tile))
+    assert view.model.notation == format_state(expected)
+    assert view.model.state.started
+    assert outcome.purchase.draw.cards == (Item.OLIVENZWEIG,)
+    assert "R2" in view.step_caption.text()
+    # Buying again in the same turn is refused with the engine's reason.
+    at(view, "R3 | a: H K5 S4")
+    click(qtbot, view.tile_button(parse_tile("K5")))
+    again = view.model.notation
+    click(qtbot, view.tile_button(parse_tile("S4")))
+    assert view.model.notation == again
+    assert "nur ganz am Anfang" in view.message.text()
+
+
+def test_choosing_another_best_payment(qtbot, view):
+    at(view, TWO_PAYMENTS)
+    click_board(qtbot, view, view.pawn_point(0))
+    click(qtbot, view.card_button(Item.HELM))
+    assert [str(p) for p in view.model.payment_choices()] == ["S3", "K2 O1"]
+    assert str(view.model.paid()) == "S3"
+    assert view.payment_combo.count() == 2
+    view.payment_combo.setCurrentIndex(1)
+    view.payment_combo.activated.emit(1)
+    expected, _ = apply(parse_state(TWO_PAYMENTS), parse_move("0:H; zahlen K2 O1"))
+    assert view.model.notation == format_state(expected)
+    assert str(view.model.paid()) == "K2 O1"
+    assert view.model.can_undo and not view.model.can_redo
+    view.model.undo()
+    assert view.model.notation == format_state(parse_state(TWO_PAYMENTS))
+
+
+def test_no_move_possible_is_offered_only_then(qtbot, view):
+    at(view, HELMET)
+    assert not view.no_move_button.isVisible()
+    at(view, "R3 ~ K5 | a: S | b: R")
+    assert view.no_move_button.isVisible()
+    click(qtbot, view.no_move_button)
+    assert view.model.outcome.no_move is not None
+    assert view.model.state.turn == 1
+
+
+def test_final_moves_by_clicking_a_pawn(qtbot, view):
+    at(view, "R3 ~ K5 [aaa] | b: RRRRRR | zug:b phase:schluss")
+    click_board(qtbot, view, view.pawn_point(0, player=1))
+    outcome = view.model.outcome
+    assert outcome is not None and outcome.finals and outcome.finals[0].settlement.cost == 3
+
+
+# --- keyboard and notation -------------------------------------------------------------------
+
+
+def test_keyboard_picks_a_pawn_and_plays_cards(qtbot, view):
+    at(view, "R3 H2a ~ S4 K5 H6 | a: HS R2")  # a: pawns on Atlantis and on position 2
+    view.activateWindow()
+    view.canvas.setFocus(Qt.FocusReason.TabFocusReason)
+    assert view.canvas.focused_pawn() == 0
+    qtbot.keyClick(view.canvas, Qt.Key.Key_Right)
+    assert view.canvas.focused_pawn() == 2
+    qtbot.keyClick(view.canvas, Qt.Key.Key_Return)
+    assert view.model.origin == 2
+    qtbot.keyClick(view.canvas, Qt.Key.Key_H)
+    assert view.model.outcome is not None
+    assert view.model.outcome.movement.landing == 6
+
+
+def test_tab_walks_through_own_pawns_then_leaves(qtbot, view):
+    at(view, "R3 H2a ~ S4 K5 H6 | a: HS R2")
+    view.activateWindow()
+    view.canvas.setFocus(Qt.FocusReason.TabFocusReason)
+    assert view.canvas.focusNextPrevChild(True)
+    assert view.canvas.focused_pawn() == 2
+    assert view.canvas.highlights.focus is None  # focus is drawn on top of the live marks
+    assert view.canvas.board.highlights.focus == 2
+    assert not view.canvas.focusNextPrevChild(True) or not view.canvas.hasFocus()
+
+
+def test_notation_is_shown_and_a_pasted_one_loads(qtbot, view):
+    at(view, HELMET)
+    assert view.notation.text() == format_state(parse_state(HELMET))
+    view.notation.setText("das ist keine Stellung")
+    qtbot.keyClick(view.notation, Qt.Key.Key_Return)
+    assert view.model.notation == format_state(parse_state(HELMET))
+    assert view.message_box.objectName() == "WrongBox"
+    assert "kann ich nicht lesen" in view.message.text()
+    view.notation.setText(TWO_PAYMENTS)
+    click(qtbot, view.load_button)
+    assert view.model.notation == format_state(parse_state(TWO_PAYMENTS))
+
+
+def test_every_button_has_an_accessible_name(view):
+    nameless = [b.text() for b in view.findChildren(QPushButton)
+                if b.isVisibleTo(view) and not b.accessibleName()]
+    assert nameless == []
+
+
+# --- the drawing itself ----------------------------------------------------------------------
+
+
+def test_the_whole_path_fits_without_scrolling(qtbot, view):
+    view.model.load_setup(4)
+    canvas = view.canvas
+    assert canvas.horizontalScrollBar().maximum() == 0
+    assert canvas.verticalScrollBar().maximum() == 0
+    shown = canvas.mapToScene(canvas.viewport().rect()).boundingRect()
+    assert shown.contains(canvas.board.sceneRect().adjusted(1, 1, -1, -1))
+    # Every position and both ends are drawn, and tiles stay readable (≥ 32 px).
+    assert all(canvas.board.rect_of(p) is not None for p in (0, 1, 53, MAINLAND))
+    assert canvas.transform().m11() * 44 >= 32
+
+
+@pytest.mark.parametrize("colours", [LIGHT, DARK], ids=["hell", "dunkel"])
+def test_scenes_build_in_both_themes(qtbot, colours):
+    state = practice_situation(3).state
+    marks = Highlights(targets=(5,), passed=(4,), gaps=(), taken=3, arrow_from=5)
+    board = board_scene(state, marks, colours)
+    strip = strip_scene(state, 0, 8, marks, colours)
+    assert board.sceneRect().width() > strip.sceneRect().width()
+    assert board.colours.dark == (colours is DARK)
+    assert strip.rect_of(0) is not None and strip.rect_of(9) is None
+
+
+def test_mini_board_shows_a_stretch_at_a_fixed_height(qtbot):
+    drawing = drawing_for("R1 ~ K6 ~ S4 ~ ~ H3 A5 | a: A S1 O7", "0:A")
+    mini = MiniBoard(drawing.state, drawing.first, drawing.last, drawing.highlights)
+    qtbot.addWidget(mini)
+    mini.resize(600, 90)
+    mini.show()
+    assert mini.height() == MiniBoard.HEIGHT
+    assert [g.cost for g in drawing.highlights.gaps] == [1, 4, 3]
+    assert drawing.highlights.targets == (9,) and drawing.highlights.taken == 8
+    assert mini.board.rect_of(MAINLAND) is not None
+    assert "Feld 9: Amphore 5" in mini.accessibleName()
+
+
+def test_theme_change_redraws_the_board(qtbot, view):
+    app = QApplication.instance()
+    apply_theme(app, DARK)
+    try:
+        QApplication.processEvents()
+        assert view.canvas.board.colours.dark
+    finally:
+        apply_theme(app, LIGHT)
+        QApplication.processEvents()
+    assert not view.canvas.board.colours.dark
+
+
+def test_beats_of_a_purchase_and_a_state_without_a_move(view):
+    view.model.load(parse_state("R3 | a: H K5"), "Test")
+    assert outcome_beats(view.model.entry)[0].caption == ""
+    view.model.apply_text("kaufen K5")
+    assert "K5" in outcome_beats(view.model.entry)[0].caption
+
+
+def test_a_whole_random_game_plays_through_the_view(view):
+    steps = list(random_game(1, 2))
+    view.model.load(steps[0].before, "Test")
+    for step in steps:
+        assert view.model.apply_move(step.move), view.model.message
+        assert view.model.state == step.after
+        assert view.beats and all(beat.caption for beat in view.beats)
+    assert view.model.state.phase is Phase.OVER
+    assert "Spielende" in view.turn_name.text()
+
+
+# --- „Leicht vergessen“ ------------------------------------------------------------------------
+
+
+def test_pitfall_cards_show_a_checked_drawing(qtbot, loaded):
+    page = PitfallsView(loaded, Services(AppState()))
+    qtbot.addWidget(page)
+    panels = page.findChildren(ExamplePanel)
+    assert len(panels) == len(loaded.game.content.pitfalls)
+    badges = [w for w in page.findChildren(QLabel) if w.objectName() == "CheckedBadge"]
+    assert badges and all(b.text() == "geprüft" for b in badges)
+    assert all(p.board is not None for p in panels)
+
+
+def test_example_panel_only_for_atlantis(library, loaded):
+    other = next(g for g in library.games if g.id != "atlantis")
+    pitfall = other.game.content.pitfalls[0].id if other.game.content.pitfalls else "x"
+    assert example_panel(other, pitfall, None) is None
+    assert example_panel(loaded, "gibt-es-nicht", None) is None
+
+
+def test_open_on_board_from_a_pitfall(qtbot, library, loaded):
+    window = create_main_window(library, "atlantis")
+    qtbot.addWidget(window)
+    window.show()
+    page = window.view_for("pitfalls")
+    panel = next(p for p in page.findChildren(ExamplePanel)
+                 if p.example.id == "bsp-zweite-karte-bei-besetztem-ziel")
+    assert panel.badge is not None and panel.badge.text() == "geprüft"
+    click(qtbot, panel.open_button)
+    board = window.current_view()
+    assert isinstance(board, AtlantisBoardView)
+    assert window.state.section == "board"
+    assert board.model.notation == format_state(parse_state(panel.example.position))
+    assert board.example_combo.currentData() == panel.example.id
