@@ -40,7 +40,19 @@ def label(text: str, name: str = "Body", *, rich: bool = True, wrap: bool = True
     widget.setWordWrap(wrap)
     widget.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     widget.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+    if wrap:
+        relax(widget)
     return widget
+
+
+def relax(widget: QLabel) -> None:
+    """Let a wrapped label ask for one line as its minimum height.
+
+    Qt reports a wrapped label's minimum for a narrow guess of its width; summed over a page,
+    the scroll area then runs on into thousands of pixels of empty space. The layout still
+    asks each label for its height at the real width, so one line is a safe minimum.
+    """
+    widget.setMinimumHeight(widget.fontMetrics().lineSpacing())
 
 
 def heading(text: str, level: int = 1) -> QLabel:
@@ -210,6 +222,9 @@ class PageColumn(QScrollArea):
         if not self._finished:
             self.layout_.addStretch(1)
             self._finished = True
+            for child in self.column.findChildren(QLabel):
+                if child.wordWrap():
+                    relax(child)
 
     def mark_badge(self, target: str) -> MarkBadge:
         """A hidden „Nachlesen“ badge for ``target``; shown while the user's progress marks it."""

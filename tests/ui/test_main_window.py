@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QWidget
 
 from app.model.loader import load_library
 from app.model.paths import content_root
@@ -132,3 +132,16 @@ def test_items_are_shown_with_their_colour(window, library):
         assert item.colour.lower() in legend.text().lower()
         assert f"{item.name}&nbsp;({item.colour_name})" in legend.text()
     assert "vorläufiger Name" in legend.text()
+
+
+@pytest.mark.parametrize("key", ["turn", "numbers", "pitfalls", "interpretations", "source"])
+def test_pages_do_not_scroll_into_empty_space(window, key):
+    from PySide6.QtWidgets import QApplication
+    window.resize(1280, 800)
+    view = window.view_for(key)
+    QApplication.processEvents()
+    inner = view.widget()
+    blocks = [w for w in view.column.children() if isinstance(w, QWidget) and w.isVisible()]
+    content_bottom = max(w.mapTo(inner, w.rect().bottomLeft()).y() for w in blocks)
+    # Only the page margin may follow the last block (before: thousands of empty pixels).
+    assert inner.height() <= max(content_bottom + 60, view.viewport().height()), key
