@@ -11,12 +11,11 @@ import html
 import re
 
 from PySide6.QtCore import QPoint, Qt, QTimer
-from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QWidget
+from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 from shiboken6 import isValid
 
 from app.model.search import Span, match_spans
-from app.ui.theme import Colours, colours_for
+from app.ui.theme import Colours, palette_colours
 
 # How long the card stays emphasised after the jump.
 FLASH_MS = 1800
@@ -29,11 +28,7 @@ _TAG = re.compile(r"(<[^>]*>)")
 
 def current_colours() -> Colours:
     """The theme in use, judged from the application palette (light unless it is dark)."""
-    app = QApplication.instance()
-    if app is None:
-        return colours_for("hell")
-    window = app.palette().color(QPalette.ColorRole.Window)
-    return colours_for("dunkel" if window.lightnessF() < 0.5 else "hell")
+    return palette_colours()
 
 
 def mark_style(colours: Colours) -> str:

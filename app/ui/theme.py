@@ -46,6 +46,32 @@ DARK = Colours(
 )
 
 
+def palette_colours() -> Colours:
+    """LIGHT or DARK, whichever the application's palette shows now.
+
+    Drawings ask this at paint time, so a theme switch needs no wiring to reach them.
+    """
+    app = QApplication.instance()
+    if app is None:
+        return LIGHT
+    window = app.palette().color(QPalette.ColorRole.Window)
+    return DARK if window.lightness() < 128 else LIGHT
+
+
+def mix(first: str | QColor, second: str | QColor, amount: float) -> QColor:
+    """``first`` moved ``amount`` (0–1) of the way towards ``second``."""
+    a, b = QColor(first), QColor(second)
+    return QColor(round(a.red() + (b.red() - a.red()) * amount),
+                  round(a.green() + (b.green() - a.green()) * amount),
+                  round(a.blue() + (b.blue() - a.blue()) * amount))
+
+
+def with_alpha(colour: str | QColor, alpha: int) -> QColor:
+    result = QColor(colour)
+    result.setAlpha(alpha)
+    return result
+
+
 def system_prefers_dark() -> bool:
     hints = QGuiApplication.styleHints()
     scheme = getattr(hints, "colorScheme", None)

@@ -45,6 +45,13 @@ def label(text: str, name: str = "Body", *, rich: bool = True, wrap: bool = True
     return widget
 
 
+def relax_labels(root: QWidget) -> None:
+    """:func:`relax` every wrapped label under ``root``."""
+    for child in root.findChildren(QLabel):
+        if child.wordWrap():
+            relax(child)
+
+
 def relax(widget: QLabel) -> None:
     """Let a wrapped label ask for one line as its minimum height.
 
@@ -222,9 +229,7 @@ class PageColumn(QScrollArea):
         if not self._finished:
             self.layout_.addStretch(1)
             self._finished = True
-            for child in self.column.findChildren(QLabel):
-                if child.wordWrap():
-                    relax(child)
+            relax_labels(self.column)
 
     def mark_badge(self, target: str) -> MarkBadge:
         """A hidden „Nachlesen“ badge for ``target``; shown while the user's progress marks it."""

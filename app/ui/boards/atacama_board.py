@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPalette, QPen, QPixmap
-from PySide6.QtWidgets import QApplication, QSizePolicy, QToolTip, QWidget
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from app.rules.atacama import (
     Field,
@@ -27,7 +27,7 @@ from app.rules.atacama import (
     why_illegal,
 )
 from app.rules.atacama import geometry as geo
-from app.ui.theme import DARK, LIGHT, Colours
+from app.ui.theme import DARK, Colours, mix, palette_colours, with_alpha
 
 RESOURCE_COLOURS = {Resource.COPPER: "#B87333", Resource.SILVER: "#A8A9AD",
                     Resource.GOLD: "#D4AF37"}
@@ -44,18 +44,8 @@ CELL_MIN = 30
 CELL_MAX = 56
 
 
-def _mix(first: str | QColor, second: str | QColor, amount: float) -> QColor:
-    """``first`` moved ``amount`` (0–1) of the way towards ``second``."""
-    a, b = QColor(first), QColor(second)
-    return QColor(round(a.red() + (b.red() - a.red()) * amount),
-                  round(a.green() + (b.green() - a.green()) * amount),
-                  round(a.blue() + (b.blue() - a.blue()) * amount))
 
 
-def _alpha(colour: str | QColor, alpha: int) -> QColor:
-    result = QColor(colour)
-    result.setAlpha(alpha)
-    return result
 
 
 @dataclass(frozen=True)
@@ -82,37 +72,30 @@ class BoardColours:
     def from_colours(cls, colours: Colours) -> BoardColours:
         dark = colours is DARK or QColor(colours.bg).lightness() < 128
         if dark:
-            fields = {r: _mix(c, colours.surface, 0.5) for r, c in RESOURCE_COLOURS.items()}
-            initials = {r: _mix(c, "#FFFFFF", 0.35) for r, c in RESOURCE_COLOURS.items()}
+            fields = {r: mix(c, colours.surface, 0.5) for r, c in RESOURCE_COLOURS.items()}
+            initials = {r: mix(c, "#FFFFFF", 0.35) for r, c in RESOURCE_COLOURS.items()}
             return cls(
                 dark=True, text=QColor(colours.text), muted=QColor(colours.muted),
                 accent=QColor(colours.accent), wrong=QColor(colours.wrong),
-                frame=_mix(colours.line, "#FFFFFF", 0.06), fields=fields, initials=initials,
+                frame=mix(colours.line, "#FFFFFF", 0.06), fields=fields, initials=initials,
                 value=QColor("#F2F2EE"), derrick=QColor("#F2F2EE"),
                 derrick_text=QColor("#1C1E21"), second=QColor("#C9A2EC"),
-                second_text=QColor("#1C1E21"), hatch=_alpha("#E6E6E6", 75),
-                veil=_alpha(colours.bg, 130),
+                second_text=QColor("#1C1E21"), hatch=with_alpha("#E6E6E6", 75),
+                veil=with_alpha(colours.bg, 130),
             )
-        fields = {r: _mix(c, "#FFFFFF", 0.5) for r, c in RESOURCE_COLOURS.items()}
-        initials = {r: _mix(c, "#000000", 0.5) for r, c in RESOURCE_COLOURS.items()}
+        fields = {r: mix(c, "#FFFFFF", 0.5) for r, c in RESOURCE_COLOURS.items()}
+        initials = {r: mix(c, "#000000", 0.5) for r, c in RESOURCE_COLOURS.items()}
         return cls(
             dark=False, text=QColor(colours.text), muted=QColor(colours.muted),
             accent=QColor(colours.accent), wrong=QColor(colours.wrong),
-            frame=_mix(colours.line, "#000000", 0.06), fields=fields, initials=initials,
+            frame=mix(colours.line, "#000000", 0.06), fields=fields, initials=initials,
             value=QColor(colours.text), derrick=QColor("#262A30"),
             derrick_text=QColor("#FFFFFF"), second=QColor("#6E3A99"),
-            second_text=QColor("#FFFFFF"), hatch=_alpha("#3A3F46", 110),
-            veil=_alpha(colours.surface, 120),
+            second_text=QColor("#FFFFFF"), hatch=with_alpha("#3A3F46", 110),
+            veil=with_alpha(colours.surface, 120),
         )
 
 
-def palette_colours() -> Colours:
-    """LIGHT or DARK, whichever the application's palette is showing now."""
-    app = QApplication.instance()
-    if app is None:
-        return LIGHT
-    window = app.palette().color(QPalette.ColorRole.Window)
-    return DARK if window.lightness() < 128 else LIGHT
 
 
 def _hatch_brush(colour: QColor, spacing: int = 9) -> QBrush:

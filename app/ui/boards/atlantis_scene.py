@@ -27,7 +27,6 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPainterPathStroker,
-    QPalette,
     QPen,
     QPixmap,
     QPolygonF,
@@ -54,7 +53,7 @@ from app.rules.atlantis import (
     State,
     gaps,
 )
-from app.ui.theme import DARK, LIGHT, Colours
+from app.ui.theme import DARK, Colours, mix, palette_colours, with_alpha
 
 # Geometry in scene units (pixels at scale 1).
 TILE = 44.0
@@ -86,17 +85,8 @@ def player_name(player: int) -> str:
     return f"{PLAYER_NAMES[player]} ({PLAYER_LETTERS[player]})"
 
 
-def _mix(first: str | QColor, second: str | QColor, amount: float) -> QColor:
-    a, b = QColor(first), QColor(second)
-    return QColor(round(a.red() + (b.red() - a.red()) * amount),
-                  round(a.green() + (b.green() - a.green()) * amount),
-                  round(a.blue() + (b.blue() - a.blue()) * amount))
 
 
-def _alpha(colour: str | QColor, alpha: int) -> QColor:
-    result = QColor(colour)
-    result.setAlpha(alpha)
-    return result
 
 
 def _luminance(colour: QColor) -> float:
@@ -122,13 +112,6 @@ def ink_on(colour: str | QColor) -> QColor:
     return white if _contrast(back, white) >= _contrast(back, dark) else dark
 
 
-def palette_colours() -> Colours:
-    """LIGHT or DARK, whichever the application's palette shows now."""
-    app = QApplication.instance()
-    if app is None:
-        return LIGHT
-    window = app.palette().color(QPalette.ColorRole.Window)
-    return DARK if window.lightness() < 128 else LIGHT
 
 
 @dataclass(frozen=True)
@@ -165,22 +148,22 @@ class BoardColours:
                 dark=True, background=QColor(colours.bg), text=QColor(colours.text),
                 muted=QColor(colours.muted), accent=QColor(colours.accent),
                 track=QColor("#3A3F45"), water=QColor("#24527A"), water_edge=QColor("#3B6F9C"),
-                wave=_alpha("#9CC8EE", 150), plank=QColor("#9C6B3A"),
+                wave=with_alpha("#9CC8EE", 150), plank=QColor("#9C6B3A"),
                 plank_edge=QColor("#5A3A1C"), sand=QColor("#8F7B4C"), sand_edge=QColor("#B49C63"),
                 land=QColor("#5E7A37"), land_dark=QColor("#6B5232"), tile_back=QColor("#5B564C"),
                 glow=QColor("#FFD166"), label_bg=QColor(colours.accent),
                 label_text=QColor(colours.bg), free_label_bg=QColor(colours.right),
-                shadow=_alpha("#000000", 110),
+                shadow=with_alpha("#000000", 110),
             )
         return cls(
             dark=False, background=QColor(colours.bg), text=QColor(colours.text),
             muted=QColor(colours.muted), accent=QColor(colours.accent),
             track=QColor("#DEDCD3"), water=QColor("#A9D2EF"), water_edge=QColor("#7DB2DC"),
-            wave=_alpha("#FFFFFF", 210), plank=QColor("#B9844C"), plank_edge=QColor("#7A5227"),
+            wave=with_alpha("#FFFFFF", 210), plank=QColor("#B9844C"), plank_edge=QColor("#7A5227"),
             sand=QColor("#EBDDB5"), sand_edge=QColor("#C9B37C"), land=QColor("#7E9A4A"),
             land_dark=QColor("#8C6A3E"), tile_back=QColor("#D5CBB2"), glow=QColor("#F2A900"),
             label_bg=QColor(colours.accent), label_text=QColor("#FFFFFF"),
-            free_label_bg=QColor(colours.right), shadow=_alpha("#000000", 60),
+            free_label_bg=QColor(colours.right), shadow=with_alpha("#000000", 60),
         )
 
 
@@ -769,7 +752,7 @@ class _GlowItem(_Item):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(Qt.PenStyle.NoPen)
         for grow, alpha in ((11, 34), (8, 60), (5, 105), (2.5, 170)):
-            painter.setBrush(_alpha(self.c.glow, alpha))
+            painter.setBrush(with_alpha(self.c.glow, alpha))
             painter.drawRoundedRect(self.rect.adjusted(-grow, -grow, grow, grow),
                                     self.radius + grow, self.radius + grow)
 
@@ -841,17 +824,17 @@ def paint_tile(painter: QPainter, rect: QRectF, tiles: tuple, c: BoardColours) -
     if len(tiles) > 1:
         # The tile underneath is face down in the game: only its edge shows.
         under = rect.translated(3.5, 4.5)
-        painter.setPen(QPen(_mix(c.tile_back, "#000000", 0.3), 1))
+        painter.setPen(QPen(mix(c.tile_back, "#000000", 0.3), 1))
         painter.setBrush(c.tile_back)
         painter.drawRoundedRect(under, TILE_RADIUS, TILE_RADIUS)
     colour = QColor(top.item.colour)
-    edge = _mix(colour, "#000000", 0.28) if top.item is not Item.STATUE else QColor("#9AA0A6")
+    edge = mix(colour, "#000000", 0.28) if top.item is not Item.STATUE else QColor("#9AA0A6")
     painter.setPen(QPen(edge, 1.2))
     painter.setBrush(colour)
     painter.drawRoundedRect(rect, TILE_RADIUS, TILE_RADIUS)
     draw_glyph(painter, top.item, ink_on(colour), QRectF(rect.left() + 4, rect.top() + 4, 19, 19))
     disc = QRectF(rect.right() - 24.5, rect.bottom() - 24.5, 21, 21)
-    painter.setPen(QPen(edge if top.item is Item.STATUE else _alpha("#000000", 40), 1))
+    painter.setPen(QPen(edge if top.item is Item.STATUE else with_alpha("#000000", 40), 1))
     painter.setBrush(QColor("#FFFFFF"))
     painter.drawEllipse(disc)
     painter.setPen(QColor(INK))
@@ -920,7 +903,7 @@ class _IslandItem(_Item):
                 self._temple(painter, rect)
         painter.restore()
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        edge = _mix(c.land_dark if self.mainland else c.water_edge, "#000000", 0.15)
+        edge = mix(c.land_dark if self.mainland else c.water_edge, "#000000", 0.15)
         painter.setPen(QPen(edge, 1.2))
         painter.drawRoundedRect(rect, radius, radius)
         painter.setPen(c.text)
@@ -931,7 +914,7 @@ class _IslandItem(_Item):
 
     def _temple(self, painter: QPainter, rect: QRectF) -> None:
         # A small pediment and columns: the sunken city, kept in the sand's own tone.
-        ink = _mix(self.c.sand_edge, "#FFFFFF" if self.c.dark else "#000000", 0.15)
+        ink = mix(self.c.sand_edge, "#FFFFFF" if self.c.dark else "#000000", 0.15)
         w = min(rect.width() * 0.42, 28)
         cx, top = rect.center().x(), rect.top() + (9 if self.small else 12)
         painter.setPen(QPen(ink, 1.4))
@@ -975,7 +958,7 @@ def _draw_pawn_disc(painter: QPainter, centre: QPointF, radius: float, player: i
     painter.drawEllipse(centre, radius, radius)
     if player == 1:
         # A white pawn needs a dark rim to stand out from white tiles and light pages.
-        painter.setPen(QPen(_alpha(INK, 200), 0.8))
+        painter.setPen(QPen(with_alpha(INK, 200), 0.8))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawEllipse(centre, radius + 0.9, radius + 0.9)
     painter.setPen(ink)
@@ -1008,7 +991,7 @@ class _PawnItem(_Item):
             style = Qt.PenStyle.SolidLine if self.ring == "selected" else Qt.PenStyle.DashLine
             pen = QPen(self.c.accent if self.ring == "selected" else self.c.text, 2.6, style)
             painter.setPen(pen)
-            painter.setBrush(_alpha(self.c.glow, 90) if self.ring == "selected"
+            painter.setBrush(with_alpha(self.c.glow, 90) if self.ring == "selected"
                              else Qt.BrushStyle.NoBrush)
             painter.drawEllipse(self.centre, self.radius + 4, self.radius + 4)
         _draw_pawn_disc(painter, self.centre, self.radius, self.player, self.c)
@@ -1026,7 +1009,7 @@ class _GhostItem(_Item):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         pen = QPen(self.c.muted, 1.6, Qt.PenStyle.DashLine)
         painter.setPen(pen)
-        painter.setBrush(_alpha(self.c.background, 150))
+        painter.setBrush(with_alpha(self.c.background, 150))
         painter.drawEllipse(self.centre, self.radius, self.radius)
 
 
@@ -1318,7 +1301,6 @@ __all__ = [
     "drawing_for",
     "glyph_pixmap",
     "ink_on",
-    "palette_colours",
     "player_name",
     "snake_layout",
     "strip_layout",

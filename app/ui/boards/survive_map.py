@@ -24,7 +24,7 @@ from PySide6.QtGui import (
     QPixmap,
     QPolygonF,
 )
-from PySide6.QtWidgets import QLabel, QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from app.rules.survive import (
     PRACTICE_MAP_LABEL,
@@ -40,8 +40,7 @@ from app.rules.survive import (
 from app.rules.survive import space as parse_space
 from app.rules.survive.board import CELLS, COLUMNS, ISLAND_AT, ROWS, SPACES, Cell
 from app.rules.survive.encounter import names
-from app.ui.boards.atacama_board import palette_colours
-from app.ui.theme import DARK, Colours
+from app.ui.theme import DARK, Colours, mix, palette_colours, with_alpha
 
 SQRT3 = math.sqrt(3.0)
 MAP_COLUMNS = len(COLUMNS)
@@ -59,18 +58,8 @@ PLAYER_COLOURS = {Colour.ROT: "#C8372D", Colour.BLAU: "#2F6FD0", Colour.GELB: "#
 PLAYER_CODES = {Colour.ROT: "Ro", Colour.BLAU: "Bl", Colour.GELB: "Ge", Colour.GRUEN: "Gr"}
 
 
-def mix(first: str | QColor, second: str | QColor, amount: float) -> QColor:
-    """``first`` moved ``amount`` (0–1) of the way towards ``second``."""
-    a, b = QColor(first), QColor(second)
-    return QColor(round(a.red() + (b.red() - a.red()) * amount),
-                  round(a.green() + (b.green() - a.green()) * amount),
-                  round(a.blue() + (b.blue() - a.blue()) * amount))
 
 
-def alpha(colour: str | QColor, value: int) -> QColor:
-    result = QColor(colour)
-    result.setAlpha(value)
-    return result
 
 
 @dataclass(frozen=True)
@@ -571,7 +560,7 @@ class SurviveMapWidget(QWidget):
                 painter.setBrush(c.sea)
             painter.drawPolygon(polygon)
         # Holes keep a faint outline: they are sea now, but you can see the island shrink.
-        hole_pen = QPen(alpha(c.muted, 110), 1.0, Qt.PenStyle.DashLine)
+        hole_pen = QPen(with_alpha(c.muted, 110), 1.0, Qt.PenStyle.DashLine)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(hole_pen)
         for s in removed:
@@ -812,16 +801,6 @@ class SurviveMapWidget(QWidget):
         return super().event(event)
 
 
-def relax_wrapped_labels(root: QWidget) -> None:
-    """Let wrapped labels under ``root`` ask for one line as their minimum height.
-
-    A wrapped QLabel reports its minimum height for a narrow guess of its width, and a page in
-    a scroll area then scrolls on into empty space. The scroll area asks every label for its
-    height at the real width anyway (height for width), so one line is a safe minimum.
-    """
-    for widget in root.findChildren(QLabel):
-        if widget.wordWrap():
-            widget.setMinimumHeight(widget.fontMetrics().lineSpacing())
 
 
 def refit(widget: QWidget | None, stop: QWidget) -> None:

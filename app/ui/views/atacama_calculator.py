@@ -37,7 +37,8 @@ from app.rules.atacama import (
 )
 from app.rules.errors import RulesError
 from app.ui.app_state import Services
-from app.ui.boards.atacama_board import BoardColours, FieldPainter, palette_colours
+from app.ui.boards.atacama_board import BoardColours, FieldPainter
+from app.ui.theme import palette_colours
 from app.ui.widgets import Box, Card, PageColumn, label, pill, row
 
 # The booklet's own example: Kupfer 2, Gold 4, Silber 1, Kupfer 2 → +7 with Kupfer + Gold − Silber.

@@ -46,10 +46,8 @@ from app.rules.survive import (
 from app.rules.survive.core import BOAT_SEATS, EXPLORER_VALUES
 from app.rules.survive.encounter import names
 from app.ui.app_state import Services
-from app.ui.boards.atacama_board import palette_colours
 from app.ui.boards.survive_map import (
     MapColours,
-    alpha,
     creature_pixmap,
     current_colours,
     explorer_pixmap,
@@ -57,8 +55,8 @@ from app.ui.boards.survive_map import (
     paint_boat,
     paint_creature,
     paint_explorer,
-    relax_wrapped_labels,
 )
+from app.ui.theme import palette_colours, with_alpha
 from app.ui.widgets import (
     COLUMN_MAX_WIDTH,
     PAGE_MARGIN,
@@ -255,7 +253,7 @@ class EncounterPicture(QWidget):
     def _arrow(self, painter: QPainter, start: QPointF, end: QPointF,
                strong: bool = False) -> None:
         c = self._colours
-        pen = QPen(c.accent if strong else alpha(c.muted, 170), 2.0 if strong else 1.4)
+        pen = QPen(c.accent if strong else with_alpha(c.muted, 170), 2.0 if strong else 1.4)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         if not strong:
             pen.setStyle(Qt.PenStyle.DashLine)
@@ -378,7 +376,6 @@ class SurviveEncounters(PageColumn):
         self._arrange(False)
         self.add(self.main)
         self.finish()
-        relax_wrapped_labels(self.column)
         self._restyle()
         self.notation.setText(START)
         self.notation.setCursorPosition(0)

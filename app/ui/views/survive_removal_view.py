@@ -47,7 +47,6 @@ from app.ui.boards.survive_map import (
     SurviveMapWidget,
     current_colours,
     explorer_pixmap,
-    relax_wrapped_labels,
 )
 from app.ui.widgets import PAGE_MARGIN, Box, Card, PageColumn, label, pill, row
 
@@ -185,7 +184,6 @@ class SurviveRemovalView(PageColumn):
         self._build_controls()
         self._build_main()
         self.finish()
-        relax_wrapped_labels(self.column)
         self.session.changed.connect(self.refresh)
         self.map.tileChosen.connect(self._chosen)
         for key in {k.toString(): k for k in (
