@@ -9,6 +9,12 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 os.environ.setdefault("QT_LOGGING_RULES", "qt.qpa.*=false")
 
 import pytest
+from hypothesis import settings
+
+# CI explores the same examples every run, so a red build is reproducible; locally each
+# run explores new ones and may find new bugs.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "model" / "fixtures"

@@ -68,7 +68,10 @@ def _fold_char(char: str) -> str:
     if folded is None:
         folded = _SPECIAL.get(char)
         if folded is None:
-            decomposed = unicodedata.normalize("NFKD", char.casefold())
+            # Compatibility forms first ("𝑨" → "A"), then case, then once more for what
+            # casefolding itself composes.
+            decomposed = unicodedata.normalize(
+                "NFKD", unicodedata.normalize("NFKD", char).casefold())
             folded = "".join(c for c in decomposed if not unicodedata.combining(c))
         _fold_cache[char] = folded
     return folded

@@ -306,3 +306,9 @@ def test_snippet_cuts_at_a_word_gap():
 
 def test_short_text_is_its_own_snippet():
     assert make_snippet("Kurz und gut.", ((0, 4),)) == ("Kurz und gut.", ((0, 4),))
+
+
+@pytest.mark.parametrize("text,query", [("𝑨", "a"), ("𝑻T", "tt"), ("ﬁnden", "finden"),
+                                         ("Ⅻ", "xii")])
+def test_compatibility_characters_fold_like_their_plain_letters(text, query):
+    assert match_spans(text, query), text
