@@ -71,3 +71,24 @@ def test_pdf_from_the_command_line(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "app", "--pdf", str(out), "--game", "schach"],
                          cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
     assert bad.returncode == 1 and "gibt es nicht" in bad.stdout
+
+
+def test_screenshots_leave_the_users_settings_alone(tmp_path):
+    from PySide6.QtCore import QSettings
+
+    data = tmp_path / "data"
+    data.mkdir()
+    ini = QSettings(str(data / "einstellungen.ini"), QSettings.Format.IniFormat)
+    ini.setValue("last_game", "atacama")
+    ini.setValue("last_section", "numbers")
+    ini.setValue("theme", "dunkel")
+    ini.sync()
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "REGELFRISCH_DATA": str(data)}
+    result = subprocess.run([sys.executable, "-m", "app", "--screenshot", str(tmp_path / "png"),
+                             "--content", str(FIXTURES)], cwd=REPO, env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    after = QSettings(str(data / "einstellungen.ini"), QSettings.Format.IniFormat)
+    assert after.value("last_game") == "atacama"
+    assert after.value("last_section") == "numbers"
+    assert after.value("theme") == "dunkel"

@@ -9,6 +9,7 @@ overwritten: it is moved aside with a timestamp and the user is told.
 from __future__ import annotations
 
 import json
+import math
 import os
 import tempfile
 from dataclasses import dataclass, field
@@ -68,8 +69,9 @@ class ProgressStore:
     # or "situation" for engine-made questions); the mark stays while any remain.
     marks: dict[str, list[str]] = field(default_factory=dict)
     answers: int = 0
-    writable: bool = True
+    writable: bool = True  # False only where writing could overwrite a file we could not read
     notices: list[Notice] = field(default_factory=list)
+    _save_failed: bool = False
 
     # -- opening and saving ---------------------------------------------------------------
 
@@ -81,9 +83,10 @@ class ProgressStore:
 
     def _load(self) -> None:
         path = self.path
-        if not path.exists() and not path.is_symlink():
-            return
         try:
+            # Inside the try: a folder we may not even look into is an OSError too.
+            if not path.exists() and not path.is_symlink():
+                return
             if path.is_dir():
                 raise _Unreadable("an der Stelle der Datei liegt ein Ordner")
             if path.stat().st_size > MAX_PROGRESS_BYTES:
@@ -112,11 +115,8 @@ class ProgressStore:
         cards, marks = data.get("cards", {}), data.get("marks", {})
         if not isinstance(cards, dict) or not isinstance(marks, dict):
             raise _Unreadable("die Datei hat nicht das erwartete Format")
-        try:
-            for card in cards.values():
-                Card.from_dict(card)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise _Unreadable("ein Eintrag der Datei ist beschädigt") from exc
+        for card in cards.values():
+            _check_card(card)
         if not all(isinstance(v, list) and all(isinstance(s, str) for s in v)
                    for v in marks.values()):
             raise _Unreadable("die Markierungen sind beschädigt")
@@ -167,13 +167,17 @@ class ProgressStore:
             finally:
                 if os.path.exists(tmp):
                     os.unlink(tmp)
-        except OSError as exc:
-            self.writable = False
-            self.notices.append(Notice(
-                f"Dein Fortschritt kann nicht gespeichert werden ({exc.strerror}: "
-                f"{self.path.parent}). Die App läuft weiter, merkt sich aber nichts über "
-                "diese Sitzung hinaus."))
+        except OSError:
+            # A full disk or a locked file may pass: every answer tries again; the user is
+            # told once, not at every answer.
+            if not self._save_failed:
+                self.notices.append(Notice(
+                    f"Dein Fortschritt für „{self.game_id}“ konnte gerade nicht gespeichert "
+                    f"werden ({self.path.parent}). Die App läuft weiter und versucht es bei "
+                    "jeder Antwort erneut; gelingt es nicht, bleibt diese Sitzung ungespeichert."))
+            self._save_failed = True
             return False
+        self._save_failed = False
         return True
 
     # -- answering --------------------------------------------------------------------------
@@ -260,3 +264,21 @@ class ProgressStore:
 
 class _Unreadable(Exception):
     pass
+
+
+def _check_card(data: object) -> None:
+    """A card must not only load but also work: aware datetimes, sane numbers."""
+    try:
+        card = Card.from_dict(data)
+        moments = [card.due] + ([card.last_review] if card.last_review is not None else [])
+        if any(moment.tzinfo is None for moment in moments):
+            raise ValueError("Zeitpunkt ohne Zeitzone")
+        if card.step is not None and not isinstance(card.step, int):
+            raise ValueError("Schritt ist keine Zahl")
+        for number in (card.stability, card.difficulty):
+            if number is not None and not (isinstance(number, int | float)
+                                           and math.isfinite(number) and number > 0):
+                raise ValueError("ungültiger Wert")
+        card.due - _now()  # the scheduler compares with aware datetimes
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+        raise _Unreadable("ein Eintrag der Datei ist beschädigt") from exc

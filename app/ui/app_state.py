@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
@@ -81,11 +81,16 @@ class AppState(QObject):
         game, section = self.history[self.history_index]
         self._travelling = True
         try:
-            self.section = section if game != self.game_id else self.section
-            self.select_game(game)
-            self.select_section(section)
+            self.open(game, section)
         finally:
             self._travelling = False
+
+    def open(self, game_id: str, section: str) -> None:
+        """Go straight to ``section`` of ``game_id``, without a stop at the old section."""
+        if game_id != self.game_id:
+            self.section = section
+            self.select_game(game_id)
+        self.select_section(section)
 
     def request_jump(self, section: str, anchor: str) -> None:
         """Open ``section`` of the current game and bring ``anchor`` into view."""
@@ -101,4 +106,3 @@ class Services:
     progress: object | None = None  # app.ui.progress_model.ProgressModel
     # game id -> app.ui.situations.SituationService, or None where the engine makes none
     situations_for: object | None = None
-    extras: dict = field(default_factory=dict)

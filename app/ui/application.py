@@ -15,7 +15,7 @@ from app.model.paths import content_root, resources_root
 from app.ui.app_state import AppState, Services
 from app.ui.main_window import MainWindow
 from app.ui.progress_model import ProgressModel
-from app.ui.settings import Settings
+from app.ui.settings import DEFAULT_FONT_PT, Settings, clamp_to
 from app.ui.situations import situation_service_for
 from app.ui.theme import ThemeController, apply_theme, colours_for
 
@@ -35,15 +35,20 @@ def make_application(argv: list[str] | None = None) -> QApplication:
 
 def create_main_window(library=None, game: str | None = None,
                        progress: ProgressModel | None = None,
-                       settings: Settings | None = None) -> MainWindow:
-    """The main window as the user left it: game, section, size, theme, text size."""
+                       settings: Settings | None = None, remember: bool = True) -> MainWindow:
+    """The main window as the user left it: game, section, size, theme, text size.
+
+    ``remember=False`` (offscreen jobs such as ``--screenshot``) neither reads nor changes
+    the user's settings: light theme, normal text, Atlantis first.
+    """
     app = make_application()
-    settings = settings or Settings()
-    theme = ThemeController(app, settings.theme, settings.font_pt)
+    settings = (settings or Settings()) if remember else None
+    theme = ThemeController(app, settings.theme if settings else "hell",
+                            settings.font_pt if settings else DEFAULT_FONT_PT)
     theme.apply()
     state = AppState()
-    state.section = settings.last_section or state.section
-    wanted = game or settings.last_game
+    state.section = (settings.last_section if settings else None) or state.section
+    wanted = game or (settings.last_game if settings else None)
     if wanted:
         state.select_game(wanted)
     if library is not None:
@@ -52,9 +57,11 @@ def create_main_window(library=None, game: str | None = None,
                         situations_for=situation_service_for)
     window = MainWindow(state, services, theme, settings)
     window.resize(*DEFAULT_SIZE)
-    screen = app.primaryScreen()
-    if screen is not None:
-        settings.restore_geometry(window, screen.availableGeometry())
+    if settings is not None and settings.restore_geometry(window):
+        # The screen it was on, if it is still there (a second monitor may be gone).
+        screen = app.screenAt(window.frameGeometry().center()) or app.primaryScreen()
+        if screen is not None:
+            clamp_to(window, screen.availableGeometry())
     return window
 
 
@@ -71,7 +78,7 @@ def run(args) -> int:
         marked = ProgressModel().marked(args.game or "atlantis")
         return export_pdf(_load(root), args.game, Path(args.pdf), marked)
     if offscreen_job:
-        window = create_main_window(_load(root), args.game)
+        window = create_main_window(_load(root), args.game, remember=False)
     else:
         # Show the window first and fill it a moment later: the content
         # (pydantic, YAML, the engines' checks) must not delay the first frame.

@@ -29,7 +29,8 @@ SIDEBAR_WIDTH = 232
 SECTION_KEY = Qt.ItemDataRole.UserRole
 SECTION_TITLE = Qt.ItemDataRole.UserRole + 1
 # Which refresher section shows the marks of which kind of content.
-MARKED_KINDS = {"turn": "step", "numbers": "number", "pitfalls": "pitfall"}
+MARKED_KINDS = {"turn": "step", "numbers": "number", "pitfalls": "pitfall",
+                "interpretations": "interpretation", "variants": "variant"}
 
 
 def icon(name: str) -> QIcon:
@@ -389,9 +390,7 @@ class MainWindow(QMainWindow):
         old = getattr(self, "_highlighted_view", None)
         if old is not None and isValid(old):
             clear_highlights(old)
-        self.state.select_game(game_id)
-        self.state.select_section(section)
-        self._show_section(section)
+        self.state.open(game_id, section)
         self._highlighted_view = self.current_view()
         highlight_in_view(self._highlighted_view, anchor, query)
 
@@ -412,7 +411,14 @@ class MainWindow(QMainWindow):
         from app.ui.print_sheet import save_sheet_pdf
 
         progress = self.services.progress
-        save_sheet_pdf(entry, self, progress.marked(entry.id) if progress is not None else set())
+        try:
+            path = save_sheet_pdf(entry, self,
+                                  progress.marked(entry.id) if progress is not None else set())
+        except OSError as exc:
+            self.notice_bar.show_notice(f"Der Spickzettel ließ sich nicht speichern: {exc}")
+            return
+        if path is not None:
+            self.status_text.setText(f"Spickzettel gespeichert: {path}")
 
     def closeEvent(self, event) -> None:
         if self.settings is not None:

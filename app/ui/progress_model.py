@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, QStandardPaths, Signal
 from app.model.paths import data_dir
 
 if TYPE_CHECKING:
-    from app.model.progress import Notice, ProgressStore
+    from app.model.progress import ProgressStore
 
 
 def default_data_dir() -> Path:
@@ -56,8 +56,6 @@ class ProgressModel(QObject):
         self.store(game_id).reset()
         self.changed(game_id)
 
-    def pending_notices(self) -> list[Notice]:
-        return [n for s in self._stores.values() for n in s.notices]
 
     def _tell(self, store: ProgressStore) -> None:
         for notice in store.notices:

@@ -71,13 +71,10 @@ class Settings:
         self.store.setValue("geometry", window.saveGeometry())
         self.store.sync()
 
-    def restore_geometry(self, window: QWidget, available: QRect) -> bool:
-        """Restore the window where it was, but never (partly) off the visible screen."""
+    def restore_geometry(self, window: QWidget) -> bool:
+        """Restore the window where it was; the caller keeps it on a visible screen."""
         data = self.store.value("geometry")
-        if not isinstance(data, QByteArray | bytes) or not window.restoreGeometry(data):
-            return False
-        clamp_to(window, available)
-        return True
+        return isinstance(data, QByteArray | bytes) and window.restoreGeometry(data)
 
 
 def clamp_to(window: QWidget, available: QRect) -> None:

@@ -141,9 +141,6 @@ class ThemeController(QObject):
     def colours(self) -> Colours:
         return colours_for(self.mode)
 
-    @property
-    def is_dark(self) -> bool:
-        return self.colours is DARK
 
     def set_mode(self, mode: str) -> None:
         self.mode = mode

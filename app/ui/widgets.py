@@ -85,6 +85,12 @@ def page_pill(pages: list) -> QLabel | None:
     return widget
 
 
+def secondary(button):
+    """Mark a button as secondary (outlined, see style.qss); returns it for chaining."""
+    button.setProperty("secondary", True)
+    return button
+
+
 def item_legend(items) -> QLabel:
     """The game's items, each with a swatch in its colour, its name and its colour's name."""
     parts = []
@@ -242,9 +248,14 @@ class PageColumn(QScrollArea):
         if progress is None:
             return
         self._marks_source = (progress, game_id)
-        progress.marksChanged.connect(
-            lambda changed: changed == game_id and self.show_marks(progress.marked(game_id)))
+        # A bound method (not a lambda): Qt drops the connection when this view is deleted.
+        progress.marksChanged.connect(self._marks_changed)
         self.show_marks(progress.marked(game_id))
+
+    def _marks_changed(self, changed_game: str) -> None:
+        progress, game_id = self._marks_source
+        if changed_game == game_id:
+            self.show_marks(progress.marked(game_id))
 
     def show_marks(self, marked: set[str]) -> None:
         for target, badge in self.mark_badges.items():

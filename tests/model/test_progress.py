@@ -124,7 +124,8 @@ def test_read_only_data_folder_gives_notice_and_keeps_going(tmp_path, monkeypatc
         store = ProgressStore.open(folder, "atlantis")
         store.record("quiz-a", Grade.DID_NOT_KNOW, ["p1"], NOW)
         assert store.marked() == {"p1"}, "the session goes on in memory"
-        assert not store.writable
+        store.record("quiz-b", Grade.DID_NOT_KNOW, ["p2"], NOW)
+        assert len(store.notices) == 1, "told once, not at every answer"
         assert "nicht gespeichert" in store.notices[0].message
         assert list(folder.iterdir()) == []
     finally:
@@ -172,3 +173,58 @@ def test_what_you_did_not_know_comes_first_even_before_fsrs_calls_it_due(tmp_pat
     store.record("known", Grade.KNEW, ["p2"], NOW)
     assert store.due("missed") > NOW, "FSRS puts it a little into the future"
     assert store.order(["new", "known", "missed"], NOW) == ["missed", "new", "known"]
+
+
+def test_a_passing_save_failure_does_not_stop_later_saves(tmp_path, monkeypatch):
+    import os as os_module
+
+    store = ProgressStore.open(tmp_path, "atlantis")
+    real_replace = os_module.replace
+    calls = {"n": 0}
+
+    def flaky_replace(src, dst):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise OSError(28, "No space left on device")
+        return real_replace(src, dst)
+
+    monkeypatch.setattr("os.replace", flaky_replace)
+    store.record("q1", Grade.DID_NOT_KNOW, ["p1"], NOW)
+    store.record("q2", Grade.DID_NOT_KNOW, ["p2"], NOW)
+    reopened = ProgressStore.open(tmp_path, "atlantis")
+    assert reopened.seen("q1") and reopened.seen("q2"), "the next answer saved everything"
+    assert len(store.notices) == 1
+
+
+BAD_CARDS = [
+    ("naive-due", {"card_id": 1, "state": 1, "step": 0, "stability": None,
+                   "difficulty": None, "due": "2026-12-02T13:35:55", "last_review": None}),
+    ("text-step", {"card_id": 1, "state": 1, "step": "x", "stability": None,
+                   "difficulty": None, "due": "2026-12-02T13:35:55+00:00", "last_review": None}),
+    ("nan-stability", {"card_id": 1, "state": 2, "step": None, "stability": "nan",
+                       "difficulty": 2.0, "due": "2026-12-02T13:35:55+00:00",
+                       "last_review": "2026-12-01T13:35:55+00:00"}),
+    ("negative-difficulty", {"card_id": 1, "state": 2, "step": None, "stability": 2.0,
+                             "difficulty": -1.0, "due": "2026-12-02T13:35:55+00:00",
+                             "last_review": "2026-12-01T13:35:55+00:00"}),
+]
+
+
+@pytest.mark.parametrize("name,card", BAD_CARDS, ids=[b[0] for b in BAD_CARDS])
+def test_cards_that_load_but_would_break_the_quiz_are_kept_aside(tmp_path, name, card):
+    data = json.dumps({"schema": 1, "cards": {"q": card}, "marks": {}}).encode()
+    (tmp_path / "fortschritt-atlantis.json").write_bytes(data)
+    store = ProgressStore.open(tmp_path, "atlantis")
+    assert store.notices and store.notices[0].kept_aside.read_bytes() == data
+    assert store.order(["q", "r"], NOW) == ["q", "r"]
+    store.record("q", Grade.KNEW, ["p"], NOW)
+
+
+def test_unsearchable_data_folder_is_a_notice_not_a_crash(tmp_path, monkeypatch):
+    def refuse(self, *args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("pathlib.Path.exists", refuse)
+    store = ProgressStore.open(tmp_path / "locked", "atlantis")
+    assert store.notices and "nicht lesen" in store.notices[0].message
+    assert store.marked() == set()

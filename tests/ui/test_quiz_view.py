@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication
 from app.model.loader import load_library
 from app.model.paths import content_root
 from app.model.progress import Grade
-from app.model.quiz_round import SECTION_OF_KIND
+from app.model.quiz_round import SECTION_OF_KIND, QuizRound
 from app.ui.application import create_main_window, make_application
 from app.ui.progress_model import ProgressModel
 from app.ui.views.quiz_view import QuizView
@@ -201,3 +201,26 @@ def test_situation_shows_a_drawing_that_does_not_give_the_answer_away(qtbot, lib
     marks = boards[0].highlights
     assert marks.selected is not None
     assert marks.targets == () and marks.taken is None and marks.gaps == ()
+
+
+def test_a_ruling_marked_by_the_quiz_shows_its_badge_and_count(qtbot, library, tmp_path):
+    window = open_window(qtbot, library, tmp_path)
+    view = quiz_view(window)
+    game = library.game("atlantis").game
+    ruling_question = next(q for q in game.quiz if "r1" in q.tests)
+    view.round = QuizRound(game, window.services.progress.store("atlantis"), [ruling_question])
+    view.show_question()
+    view.reveal()
+    view.grade(Grade.DID_NOT_KNOW)
+    assert window.marked_count("interpretations") >= 1
+    rulings = window.view_for("interpretations")
+    assert rulings.mark_badges["r1"].isVisible()
+
+
+def test_views_of_an_old_library_do_not_break_later_answers(qtbot, library, tmp_path):
+    window = open_window(qtbot, library, tmp_path)
+    window.view_for("pitfalls")
+    window.state.set_library(load_library(content_root()))  # views are rebuilt
+    QApplication.sendPostedEvents(None, 52)  # QEvent.DeferredDelete: the old views go
+    answer_first(qtbot, quiz_view(window), Qt.Key.Key_3)
+    assert window.services.progress.marked("atlantis")

@@ -127,10 +127,6 @@ class AtlantisBoardModel(QObject):
     def can_buy(self) -> bool:
         return self.playing and not self.state.started and bool(self.state.player.tiles)
 
-    def movable_pawns(self) -> list[int]:
-        """Own pawn locations that can move now (final moves: every pawn still out)."""
-        moves = self.legal()
-        return list(dict.fromkeys(m.origin for m in moves if isinstance(m, Advance | Finish)))
 
     def own_pawns(self) -> list[int]:
         """Distinct locations of the player's pawns not yet on the mainland."""

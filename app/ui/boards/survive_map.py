@@ -801,15 +801,3 @@ class SurviveMapWidget(QWidget):
         return super().event(event)
 
 
-
-
-def refit(widget: QWidget | None, stop: QWidget) -> None:
-    """Tell every container from ``widget`` up to ``stop`` that its size changed.
-
-    Layouts cache each child's height for a width; a label whose text changed deep inside a
-    card does not clear the caches of the card and its parents, and the card would keep the
-    old height (the last line of a longer text is clipped).
-    """
-    while widget is not None and widget is not stop:
-        widget.updateGeometry()
-        widget = widget.parentWidget()

@@ -43,6 +43,7 @@ from app.rules.atlantis import (
     SkipReason,
     State,
     Tile,
+    cards_for_tile,
     explain,
     format_pages,
 )
@@ -67,7 +68,7 @@ from app.ui.boards.atlantis_scene import (
     player_name,
     snake_layout,
 )
-from app.ui.widgets import Box, Card, label, pill
+from app.ui.widgets import Box, Card, label, pill, secondary
 
 PANEL_WIDTH = 330
 NARROW = 900  # below this width the side panel goes under the board
@@ -485,11 +486,6 @@ def _set_flag(widget: QWidget, name: str, value: bool) -> None:
         widget.style().polish(widget)
 
 
-def _secondary(button: QPushButton) -> QPushButton:
-    button.setProperty("secondary", True)
-    return button
-
-
 def _combo_style(box: QComboBox) -> QComboBox:
     icon = (resources_root() / "icons" / "chevron-down.svg").as_posix()
     box.setStyleSheet("QComboBox::drop-down { border: none; width: 24px; } "
@@ -566,11 +562,11 @@ class AtlantisBoardView(QWidget):
         title.setAccessibleName("Spielbrett")
         lead = label("Zieh selbst – die Regel-Engine prüft jeden Schritt und erklärt ihn.",
                      "Lead", rich=False)
-        self.undo_button = _secondary(QPushButton("↶ Zurück"))
+        self.undo_button = secondary(QPushButton("↶ Zurück"))
         self.undo_button.setAccessibleName("Zug zurücknehmen (Strg+Z)")
         self.undo_button.setToolTip("Zug zurücknehmen (Strg+Z)")
         self.undo_button.clicked.connect(self.model_undo)
-        self.redo_button = _secondary(QPushButton("Wieder ↷"))
+        self.redo_button = secondary(QPushButton("Wieder ↷"))
         self.redo_button.setAccessibleName("Zug wiederholen (Strg+Umschalt+Z)")
         self.redo_button.setToolTip("Zug wiederholen (Strg+Umschalt+Z oder Strg+Y)")
         self.redo_button.clicked.connect(self.model_redo)
@@ -627,7 +623,7 @@ class AtlantisBoardView(QWidget):
         self.players_spin.setValue(3)
         self.players_spin.setSuffix(" Spieler")
         self.players_spin.setAccessibleName("Spielerzahl für die Startaufstellung")
-        self.setup_button = _secondary(QPushButton("Aufstellen"))
+        self.setup_button = secondary(QPushButton("Aufstellen"))
         self.setup_button.setAccessibleName("Startaufstellung aufbauen")
         self.setup_button.clicked.connect(
             lambda: self.model.load_setup(self.players_spin.value(), 0))
@@ -638,10 +634,10 @@ class AtlantisBoardView(QWidget):
         self.seed_spin.setMinimumWidth(96)
         self.seed_spin.setAccessibleName("Startwert der Übungssituation")
         self.seed_spin.setToolTip("Gleicher Startwert, gleiche Situation")
-        self.practice_button = _secondary(QPushButton("Üben"))
+        self.practice_button = secondary(QPushButton("Üben"))
         self.practice_button.setAccessibleName("Übungssituation mit diesem Startwert laden")
         self.practice_button.clicked.connect(self.load_practice_from_spin)
-        self.dice_button = _secondary(QPushButton("Zufällig"))
+        self.dice_button = secondary(QPushButton("Zufällig"))
         self.dice_button.setAccessibleName("Zufällige Übungssituation")
         self.dice_button.clicked.connect(self._random_practice)
 
@@ -670,11 +666,11 @@ class AtlantisBoardView(QWidget):
         self.canvas = BoardCanvas(self)
         layout.addWidget(self.canvas, 1)
 
-        self.step_back = _secondary(QPushButton("◂"))
+        self.step_back = secondary(QPushButton("◂"))
         self.step_back.setAccessibleName("Vorheriger Schritt des Zuges")
         self.step_back.setToolTip("Vorheriger Schritt (Strg+Links)")
         self.step_back.clicked.connect(lambda: self.show_beat(self.beat - 1))
-        self.step_next = _secondary(QPushButton("▸"))
+        self.step_next = secondary(QPushButton("▸"))
         self.step_next.setAccessibleName("Nächster Schritt des Zuges")
         self.step_next.setToolTip("Nächster Schritt (Strg+Rechts)")
         self.step_next.clicked.connect(lambda: self.show_beat(self.beat + 1))
@@ -759,7 +755,7 @@ class AtlantisBoardView(QWidget):
         turn_card.body.addWidget(self.tiles_note)
 
         self.bridge_label = label("", "Body", rich=False)
-        self.bridge_button = _secondary(QPushButton("Brücke legen"))
+        self.bridge_button = secondary(QPushButton("Brücke legen"))
         self.bridge_button.setCheckable(True)
         self.bridge_button.setAccessibleName("Brücke legen: danach eine Lücke anklicken (B)")
         self.bridge_button.setToolTip("Danach auf eine Lücke klicken (Taste B)")
@@ -821,10 +817,10 @@ class AtlantisBoardView(QWidget):
         self.notation.setPlaceholderText("Stellung einfügen, z. B. H2b S3 R4 | a: HS")
         self.notation.returnPressed.connect(self.load_notation)
         self.notation.setStyleSheet("font-family: monospace;")
-        load = _secondary(QPushButton("Übernehmen"))
+        load = secondary(QPushButton("Übernehmen"))
         load.setAccessibleName("Eingefügte Stellung übernehmen")
         load.clicked.connect(self.load_notation)
-        copy = _secondary(QPushButton("Kopieren"))
+        copy = secondary(QPushButton("Kopieren"))
         copy.setAccessibleName("Stellung in die Zwischenablage kopieren")
         copy.clicked.connect(self.copy_notation)
         self.load_button, self.copy_button = load, copy
@@ -1123,7 +1119,7 @@ class AtlantisBoardView(QWidget):
                 button.hide()
                 continue
             tile = tiles[index]
-            gets = tile.value // 2
+            gets = cards_for_tile(tile.value)
             button.setText(f"{tile.value}")
             button.setIcon(item_icon(tile.item))
             button.setAccessibleName(f"Plättchen {tile} ({tile.item.display}) abgeben und "

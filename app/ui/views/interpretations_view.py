@@ -17,7 +17,7 @@ class InterpretationsView(PageColumn):
         for interp in content.interpretations:
             card = Card()
             card.body.addLayout(row(pill(interp.code, "Code"), label(f"**{interp.title}**", "H2"),
-                                    page_pill(interp.pages), grow=1))
+                                    self.mark_badge(interp.id), page_pill(interp.pages), grow=1))
             card.body.addWidget(label(interp.ruling))
             card.body.addWidget(label(f"*Warum:* {interp.reason}", "Lead"))
             self.anchors[interp.id] = card
@@ -34,3 +34,4 @@ class InterpretationsView(PageColumn):
             for question in content.open_questions:
                 self.anchors[question.id] = card
         self.finish()
+        self.follow_marks(services.progress if services else None, loaded.id)

@@ -7,7 +7,7 @@ The round's logic lives in :mod:`app.model.quiz_round`; this view only shows it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
 from app.model.loader import LoadedGame
@@ -15,7 +15,17 @@ from app.model.progress import Grade
 from app.model.quiz_round import DEFAULT_LENGTH, SECTION_OF_KIND, QuizRound, Situation
 from app.model.schema import format_pages
 from app.ui.app_state import Services
-from app.ui.widgets import Box, Card, PageColumn, clear_layout, label, page_pill, pill, row
+from app.ui.widgets import (
+    Box,
+    Card,
+    PageColumn,
+    clear_layout,
+    label,
+    page_pill,
+    pill,
+    row,
+    secondary,
+)
 
 GRADES = (
     (Grade.KNEW, "Wusste ich", "1", "Am Tisch wäre es richtig gelaufen – ohne Zögern."),
@@ -28,8 +38,6 @@ CHOICE_LETTERS = "ABCD"
 
 class QuizView(PageColumn):
     """Start screen → questions → summary, all inside one card."""
-
-    jumpRequested = Signal(str, str)  # section key, anchor id
 
     def __init__(self, loaded: LoadedGame, services: Services | None = None):
         super().__init__("Weißt du's noch?",
@@ -124,12 +132,12 @@ class QuizView(PageColumn):
         start = QPushButton(f"Runde starten ({min(DEFAULT_LENGTH, len(quiz))} Fragen)")
         start.setAccessibleName("Runde mit zehn Fragen starten")
         start.clicked.connect(lambda: self.start_round(DEFAULT_LENGTH))
-        everything = _secondary(QPushButton(f"Alle {len(quiz)} Fragen"))
+        everything = secondary(QPushButton(f"Alle {len(quiz)} Fragen"))
         everything.setAccessibleName("Runde mit allen Fragen starten")
         everything.clicked.connect(lambda: self.start_round(None))
         buttons = [start, everything]
         if self.situations is not None:
-            practice = _secondary(QPushButton("Übungssituationen"))
+            practice = secondary(QPushButton("Übungssituationen"))
             practice.setAccessibleName("Runde mit Übungssituationen der Regel-Engine starten")
             practice.setToolTip("Endlos neue Stellungen, von der Regel-Engine gestellt und "
                                 "beantwortet")
@@ -137,7 +145,7 @@ class QuizView(PageColumn):
             buttons.append(practice)
         body.addLayout(row(*buttons))
         if store is not None and (store.answers or store.marked()):
-            reset = _secondary(QPushButton("Fortschritt zurücksetzen"))
+            reset = secondary(QPushButton("Fortschritt zurücksetzen"))
             reset.setAccessibleName("Fortschritt zurücksetzen")
             reset.clicked.connect(self.reset_progress)
             body.addLayout(row(reset))
@@ -180,7 +188,7 @@ class QuizView(PageColumn):
         if drawing is not None:
             body.addWidget(drawing)
         for index, choice in enumerate(situation.choices):
-            button = _secondary(QPushButton(f"{CHOICE_LETTERS[index]}   {choice.text}"))
+            button = secondary(QPushButton(f"{CHOICE_LETTERS[index]}   {choice.text}"))
             button.setAccessibleName(f"Antwort {CHOICE_LETTERS[index]}: {choice.text}")
             button.setStyleSheet("text-align: left; padding: 9px 14px;")
             button.clicked.connect(lambda _=False, i=index: self.choose(i))
@@ -208,7 +216,7 @@ class QuizView(PageColumn):
         for grade, text, key, hint in GRADES:
             button = QPushButton(f"{text}  ({key})")
             if grade is not Grade.KNEW:
-                _secondary(button)
+                secondary(button)
             button.setToolTip(hint)
             button.setAccessibleName(f"{text} – Taste {key}")
             button.setAccessibleDescription(hint)
@@ -273,7 +281,7 @@ class QuizView(PageColumn):
         if entries:
             body.addWidget(label("Das solltest du vor dem Spiel noch einmal lesen:", "Body"))
             for entry in entries:
-                link = _secondary(QPushButton(f"{entry.title}"))
+                link = secondary(QPushButton(f"{entry.title}"))
                 link.setAccessibleName(f"Zu „{entry.title}“ springen")
                 link.setStyleSheet("text-align: left; padding: 8px 14px;")
                 link.clicked.connect(lambda _=False, e=entry: self.jump(e.kind, e.target))
@@ -291,7 +299,6 @@ class QuizView(PageColumn):
 
     def jump(self, kind: str, target: str) -> None:
         section = SECTION_OF_KIND.get(kind, "pitfalls")
-        self.jumpRequested.emit(section, target)
         if self.services is not None:
             self.services.state.request_jump(section, target)
 
@@ -307,11 +314,6 @@ class QuizView(PageColumn):
                                       | QMessageBox.StandardButton.Cancel,
                                       QMessageBox.StandardButton.Cancel)
         return answer == QMessageBox.StandardButton.Yes
-
-
-def _secondary(button: QPushButton) -> QPushButton:
-    button.setProperty("secondary", True)
-    return button
 
 
 def _kind_name(situation: Situation) -> str:

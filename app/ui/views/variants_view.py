@@ -14,8 +14,10 @@ class VariantsView(PageColumn):
         for variant in loaded.game.content.variants:
             card = Card()
             card.body.addLayout(row(label(f"**{variant.title}**", "H2"),
-                                    page_pill(variant.pages), grow=0))
+                                    self.mark_badge(variant.id), page_pill(variant.pages),
+                                    grow=0))
             card.body.addWidget(label(variant.text))
             self.anchors[variant.id] = card
             self.add(card)
         self.finish()
+        self.follow_marks(services.progress if services else None, loaded.id)
