@@ -15,6 +15,7 @@ from collections.abc import Callable
 from app.model.quiz_round import Choice, Situation
 from app.rules.atlantis import (
     Advance,
+    Payment,
     apply,
     format_move,
     format_state,
@@ -22,15 +23,17 @@ from app.rules.atlantis import (
     practice_situation,
     target,
 )
+from app.rules.atlantis.scoring import payment_choices
 from app.rules.atlantis.types import ITEMS, MAINLAND, State, place_name
 from app.rules.errors import RulesError
 
-KINDS = ("landung", "plaettchen", "kosten", "nachziehen")
+KINDS = ("landung", "plaettchen", "kosten", "nachziehen", "bezahlen")
 KIND_TITLES = {
     "landung": "Wo landet die Figur?",
     "plaettchen": "Welches Plättchen nimmst du?",
     "kosten": "Was kostet der Zug?",
     "nachziehen": "Wie viele Karten ziehst du?",
+    "bezahlen": "Womit bezahlst du?",
 }
 MAX_TRIES = 40
 
@@ -237,11 +240,62 @@ def _draw(state: State, move: Advance):
             ("mehr-karten", "zahl-nachziehen"))
 
 
+def payment_text(payment: Payment) -> str:
+    """A payment as a player says it: „Krone 5 + 2 Karten“."""
+    parts = [f"{tile.item.label} {tile.value}" for tile in payment.tiles]
+    if payment.cards:
+        count = len(payment.cards)
+        parts.append(f"{count} Karte{'n' if count != 1 else ''}")
+    return " + ".join(parts) or "nichts"
+
+
+def _payment(state: State, move: Advance):
+    _after, outcome = apply(state, move)
+    movement = outcome.movement
+    if movement is None or movement.settlement.cost == 0:
+        return None
+    settle = movement.settlement
+    crossed = movement.gaps
+
+    def paid_for(cost: int) -> str:
+        return payment_text(payment_choices(settle.tiles, settle.hand, cost)[0])
+
+    wrong: list[tuple[str, str]] = []
+    taken = movement.taken.tile
+    if taken is not None:
+        # Paying with the tile just taken (only what you held at the start counts).
+        wrong.append((f"{taken.item.label} {taken.value} – das eben genommene Plättchen",
+                      "bezahlen-zugbeginn"))
+    by_width = sum(0 if g.bridge is not None else min(g.left, g.right) * g.width for g in crossed)
+    higher = sum(0 if g.bridge is not None else max(g.left, g.right) for g in crossed)
+    owner_only = sum(min(g.left, g.right) if g.bridge is not None and g.bridge != state.turn
+                     else g.cost for g in crossed)
+    for wrong_cost, pitfall in ((by_width, "breite-luecken"), (higher, "breite-luecken"),
+                                (owner_only, "bruecke-fuer-alle")):
+        if wrong_cost != settle.cost and wrong_cost <= sum(t.value for t in settle.tiles) + sum(
+                settle.hand):
+            wrong.append((paid_for(wrong_cost), pitfall))
+    correct = payment_text(settle.payment)
+    chosen = _choices(correct, wrong)
+    if chosen is None:
+        return None
+    held = ", ".join(f"{t.item.label} {t.value}" for t in settle.tiles) or "keine"
+    cards = sum(settle.hand)
+    explanation = (f"Die Lücken kosten {settle.cost}. Bezahlt wird erst am Zugende und nur mit "
+                   f"dem, was du zu Zugbeginn hattest; am sparsamsten (R9): {correct}.")
+    return (f"{_describe(state, move)} Zu Zugbeginn hattest du die Plättchen {held}; nach dem "
+            f"Ausspielen bleib{'t' if cards == 1 else 'en'} dir {cards} "
+            f"Karte{'n' if cards != 1 else ''}. Womit bezahlst "
+            "du die Lücken am sparsamsten?", chosen, explanation, (4,),
+            ("bezahlen-zugbeginn", "zahl-bezahlen"))
+
+
 BUILDERS: dict[str, Callable] = {
     "landung": _landing,
     "plaettchen": _tile,
     "kosten": _cost,
     "nachziehen": _draw,
+    "bezahlen": _payment,
 }
 
 __all__ = ["KINDS", "KIND_TITLES", "make_situation"]

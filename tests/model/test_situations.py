@@ -8,8 +8,8 @@ import pytest
 
 from app.model.loader import load_library
 from app.model.paths import content_root
-from app.model.situations import KINDS, make_situation
-from app.rules.atlantis import example_facts, parse_state, parse_tile
+from app.model.situations import KINDS, make_situation, payment_text
+from app.rules.atlantis import example_facts, parse_payment, parse_state, parse_tile
 
 SEEDS = range(500)
 
@@ -35,6 +35,8 @@ def _engine_answer(situation) -> str:
         return f"{tile.item.display}, Wert {tile.value}"
     if situation.kind == "kosten":
         return str(facts["total_cost"])
+    if situation.kind == "bezahlen":
+        return payment_text(parse_payment(facts["payment"]))
     return str(facts["cards_drawn"])
 
 
