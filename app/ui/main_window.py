@@ -343,6 +343,7 @@ class MainWindow(QMainWindow):
         if self.theme is None:
             return
         self.theme.set_mode(mode)
+        self._clear_search_marks()  # they were tinted for the old theme
         for action in self.theme_group.actions():
             action.setChecked(action.data() == mode)
         if self.settings is not None:
@@ -367,6 +368,8 @@ class MainWindow(QMainWindow):
     def open_search(self) -> None:
         if self.state.library is None:
             return
+        from shiboken6 import isValid
+
         from app.model.search import SearchIndex
         from app.ui.search_dialog import SearchDialog
 
@@ -378,21 +381,31 @@ class MainWindow(QMainWindow):
                               colours=self.theme.colours if self.theme else None)
         dialog.set_query(getattr(self, "_last_query", ""))
         dialog.jumpRequested.connect(self.jump_to_match)
+        if self.theme is not None:
+            self.theme.changed.connect(
+                lambda d=dialog: d.set_colours(self.theme.colours) if isValid(d) else None)
         dialog.open()
         self.last_dialog = dialog
 
     def jump_to_match(self, game_id: str, section: str, anchor: str, query: str) -> None:
-        from shiboken6 import isValid
 
-        from app.ui.highlight import clear_highlights, highlight_in_view
+        from app.ui.highlight import highlight_in_view
 
         self._last_query = query
-        old = getattr(self, "_highlighted_view", None)
-        if old is not None and isValid(old):
-            clear_highlights(old)
+        self._clear_search_marks()
         self.state.open(game_id, section)
         self._highlighted_view = self.current_view()
         highlight_in_view(self._highlighted_view, anchor, query)
+
+    def _clear_search_marks(self) -> None:
+        from shiboken6 import isValid
+
+        from app.ui.highlight import clear_highlights
+
+        old = getattr(self, "_highlighted_view", None)
+        if old is not None and isValid(old):
+            clear_highlights(old)
+        self._highlighted_view = None
 
     def print_sheet(self) -> None:
         entry = self.current_entry()

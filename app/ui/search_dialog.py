@@ -303,6 +303,13 @@ class SearchDialog(QDialog):
     def query(self) -> str:
         return self.field.text()
 
+    def set_colours(self, colours: Colours) -> None:
+        """Follow a theme switch while the dialog is open."""
+        self.colours = colours
+        self.delegate.colours = colours
+        self.setStyleSheet(_dialog_sheet(colours))
+        self.update_results()
+
     def set_query(self, text: str) -> None:
         """Start with ``text`` (e.g. the last search), selected so typing replaces it."""
         self.field.setText(text)

@@ -298,3 +298,21 @@ def test_marks_follow_a_dark_theme(qtbot, atlantis, qapp):
         assert DARK.mark_bg in highlighted_labels(view)[0].text()
     finally:
         apply_theme(qapp, LIGHT)
+
+
+def test_open_dialog_follows_a_theme_switch(qtbot):
+    from app.model.loader import load_library
+    from app.model.paths import content_root
+    from app.ui.application import create_main_window
+    from app.ui.theme import DARK
+
+    window = create_main_window(load_library(content_root()), "atlantis")
+    qtbot.addWidget(window)
+    window.show()
+    window.open_search()
+    dialog = window.last_dialog
+    dialog.set_query("lücke")
+    window.set_theme("dunkel")
+    assert dialog.colours is DARK
+    assert DARK.surface.lower() in dialog.styleSheet().lower()
+    window.set_theme("hell")
