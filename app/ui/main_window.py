@@ -388,7 +388,6 @@ class MainWindow(QMainWindow):
         self.last_dialog = dialog
 
     def jump_to_match(self, game_id: str, section: str, anchor: str, query: str) -> None:
-
         from app.ui.highlight import highlight_in_view
 
         self._last_query = query
