@@ -7,6 +7,7 @@ from functools import lru_cache
 import markdown
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QComboBox,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.model.paths import resources_root
 from app.model.schema import format_pages
 
 COLUMN_MAX_WIDTH = 760
@@ -83,6 +85,18 @@ def page_pill(pages: list) -> QLabel | None:
     widget = pill(text)
     widget.setToolTip(f"Spielregel, {text}")
     return widget
+
+
+def style_combo(box: QComboBox) -> QComboBox:
+    """The sidebar's chevron for a combo box, as #GameSwitcher has it in style.qss.
+
+    The app style sheet draws only the frame; returns the box for chaining.
+    """
+    icon = (resources_root() / "icons" / "chevron-down.svg").as_posix()
+    box.setStyleSheet("QComboBox::drop-down { border: none; width: 26px; } "
+                      f"QComboBox::down-arrow {{ image: url({icon}); width: 12px; "
+                      "height: 12px; }")
+    return box
 
 
 def secondary(button):

@@ -41,6 +41,7 @@ from app.rules.atlantis import (
 from app.rules.atlantis.scoring import payment_choices
 from app.rules.errors import IllegalMoveError, RulesError
 from app.ui.boards.atlantis_scene import player_name
+from app.ui.undo import UndoHistory
 
 SEED_MAX = 999_999
 
@@ -77,8 +78,6 @@ class AtlantisBoardModel(QObject):
 
     def __init__(self, state: State | None = None, parent: QObject | None = None):
         super().__init__(parent)
-        self.history: list[Entry] = []
-        self.index = -1
         self.origin: int | None = None
         self.cards: tuple[Item, ...] = ()
         self.bridge_mode = False
@@ -86,13 +85,15 @@ class AtlantisBoardModel(QObject):
         self.message_kind = "info"  # "info", "wrong" or "done"
         self.source = ""
         self.practice = False
-        self.load(state if state is not None else standard_setup(3, 0), "Startaufstellung")
+        start = state if state is not None else standard_setup(3, 0)
+        self.history: UndoHistory[Entry] = UndoHistory(Entry(start))
+        self.load(start, "Startaufstellung")
 
     # -- reading -------------------------------------------------------------------------
 
     @property
     def entry(self) -> Entry:
-        return self.history[self.index]
+        return self.history.current
 
     @property
     def state(self) -> State:
@@ -108,11 +109,11 @@ class AtlantisBoardModel(QObject):
 
     @property
     def can_undo(self) -> bool:
-        return self.index > 0
+        return self.history.can_undo
 
     @property
     def can_redo(self) -> bool:
-        return self.index < len(self.history) - 1
+        return self.history.can_redo
 
     @property
     def playing(self) -> bool:
@@ -162,8 +163,7 @@ class AtlantisBoardModel(QObject):
 
     def load(self, state: State, source: str = "", practice: bool = False) -> None:
         """Start a new history from ``state`` (undo cannot go behind it)."""
-        self.history = [Entry(state)]
-        self.index = 0
+        self.history.reset(Entry(state))
         self.source = source
         self.practice = practice
         self._clear_selection()
@@ -346,8 +346,7 @@ class AtlantisBoardModel(QObject):
             new, outcome = apply(entry.before, move)
         except RulesError as exc:
             return self._refuse(str(exc))
-        self.history[self.index] = Entry(new, entry.before, move, outcome)
-        del self.history[self.index + 1:]
+        self.history.replace(Entry(new, entry.before, move, outcome))
         self._say(f"Anders bezahlt: {payment}.", "done")
         self.changed.emit()
         return True
@@ -355,18 +354,16 @@ class AtlantisBoardModel(QObject):
     # -- history ----------------------------------------------------------------------------
 
     def undo(self) -> bool:
-        if not self.can_undo:
+        if not self.history.undo():
             return False
-        self.index -= 1
         self._clear_selection()
         self._say("Zurückgenommen.")
         self.changed.emit()
         return True
 
     def redo(self) -> bool:
-        if not self.can_redo:
+        if not self.history.redo():
             return False
-        self.index += 1
         self._clear_selection()
         self._say("Wiederholt.")
         self.changed.emit()
@@ -375,9 +372,7 @@ class AtlantisBoardModel(QObject):
     # -- internals --------------------------------------------------------------------------
 
     def _push(self, entry: Entry) -> None:
-        del self.history[self.index + 1:]
-        self.history.append(entry)
-        self.index += 1
+        self.history.push(entry)
         self._clear_selection()
         self._say("")
         self.changed.emit()

@@ -1,12 +1,13 @@
 """„Spielbrett“ for Atacama: place derricks on a practice plan and watch the scores change.
 
-The game lives in :class:`AtacamaSession` (engine states plus undo and redo); the widgets only
-show it and pass clicks on. Every number and every German reason comes from the engine.
+The game lives in :class:`~app.ui.boards.atacama_session.AtacamaSession` (engine states plus
+undo and redo); the widgets only show it and pass clicks on. Every number and every German
+reason comes from the engine.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut, QStandardItemModel
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -23,31 +24,23 @@ from PySide6.QtWidgets import (
 )
 
 from app.model.loader import LoadedGame
-from app.model.paths import resources_root
 from app.rules.atacama import (
     PRACTICE_LABEL,
     Direction,
-    Place,
     Right,
     State,
     TakeRight,
     Variant,
-    apply,
     end_reason,
     line_scores,
-    new_game,
-    parse_position,
-    position_text,
-    practice_board,
     score,
     signed,
-    why_illegal,
     winners,
 )
-from app.rules.errors import RulesError
 from app.ui.app_state import Services
 from app.ui.boards.atacama_board import AtacamaBoardWidget
-from app.ui.widgets import PAGE_MARGIN, Box, Card, PageColumn, label, pill, row
+from app.ui.boards.atacama_session import AtacamaSession, player_name
+from app.ui.widgets import PAGE_MARGIN, Box, Card, PageColumn, label, pill, row, style_combo
 
 # The plan is a drawing, not text: this page may grow wider than the reading column.
 BOARD_COLUMN_MAX = 1000
@@ -64,140 +57,12 @@ RIGHT_CHOICES = tuple(TakeRight(r, d) for r in (Right.SILVER_GOLD, Right.COPPER_
                       for d in (Direction.ROWS, Direction.COLUMNS))
 
 
-def style_combo(box: QComboBox) -> QComboBox:
-    """The sidebar's chevron for a combo box; the app style sheet draws only the frame."""
-    icon = (resources_root() / "icons" / "chevron-down.svg").as_posix()
-    box.setStyleSheet("QComboBox::drop-down { border: none; width: 26px; } "
-                      f"QComboBox::down-arrow {{ image: url({icon}); width: 12px; "
-                      "height: 12px; }")
-    return box
-
-
-def _player(player: int) -> str:
-    return f"Spieler {player + 1}"
-
-
 def _derricks(count: int) -> str:
     return f"{count} Bohrturm" if count == 1 else f"{count} Bohrtürme"
 
 
 def _join(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " und " + names[-1]
-
-
-class AtacamaSession(QObject):
-    """One game on the board: the engine state, undo/redo, the last message.
-
-    Undo and redo keep whole states, so starting anew, changing the plan or pasting a
-    position can be taken back like a derrick.
-    """
-
-    changed = Signal()
-
-    def __init__(self, state: State | None = None, parent: QObject | None = None):
-        super().__init__(parent)
-        self.state = state if state is not None else new_game()
-        self.last_square: int | None = None
-        self.second = False
-        self.message = ""
-        self.message_kind = "info"  # "info", "wrong" or "done"
-        self._undo: list[tuple[State, int | None]] = []
-        self._redo: list[tuple[State, int | None]] = []
-
-    # -- reading -------------------------------------------------------------------------
-
-    @property
-    def notation(self) -> str:
-        return position_text(self.state)
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._undo)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
-
-    @property
-    def second_effective(self) -> bool:
-        """The second colour only where it exists; when one kind is used up, the other."""
-        state = self.state
-        if not state.variant.tactical:
-            return False
-        player = state.to_move
-        if self.second and state.second_left(player) == 0 and state.base_left(player) > 0:
-            return False
-        if not self.second and state.base_left(player) == 0 and state.second_left(player) > 0:
-            return True
-        return self.second
-
-    # -- changing ------------------------------------------------------------------------
-
-    def say(self, text: str, kind: str = "info") -> None:
-        self.message, self.message_kind = text, kind
-
-    def _push(self, state: State, last: int | None) -> None:
-        self._undo.append((self.state, self.last_square))
-        self._redo.clear()
-        self.state, self.last_square = state, last
-
-    def place(self, square: int) -> bool:
-        move = Place(square, self.second_effective)
-        return self.play(move)
-
-    def play(self, move: Place | TakeRight) -> bool:
-        """Play ``move``; an illegal one leaves the state as it is and says why."""
-        reason = why_illegal(self.state, move)
-        if reason is not None:
-            self.say(reason, "wrong")
-            self.changed.emit()
-            return False
-        new, outcome = apply(self.state, move)
-        self._push(new, move.square if isinstance(move, Place) else self.last_square)
-        self.say(outcome.text, "done" if outcome.game_over else "info")
-        self.changed.emit()
-        return True
-
-    def undo(self) -> None:
-        if not self._undo:
-            return
-        self._redo.append((self.state, self.last_square))
-        self.state, self.last_square = self._undo.pop()
-        self.say(f"Zurückgenommen – {_player(self.state.to_move)} ist am Zug.")
-        self.changed.emit()
-
-    def redo(self) -> None:
-        if not self._redo:
-            return
-        self._undo.append((self.state, self.last_square))
-        self.state, self.last_square = self._redo.pop()
-        self.say("Wiederholt.")
-        self.changed.emit()
-
-    def restart(self, variant: Variant | None = None, seed: int | None = None) -> None:
-        """A fresh game; ``None`` keeps the current variant or plan."""
-        variant = variant if variant is not None else self.state.variant
-        board = practice_board(seed) if seed is not None else self.state.board
-        self._push(new_game(variant, board), None)
-        self.say(f"Neue Partie: {variant.german}. {_player(0)} setzt den ersten Bohrturm.")
-        self.changed.emit()
-
-    def load(self, text: str) -> bool:
-        """Take a pasted position; bad text leaves everything as it was and says why."""
-        try:
-            state = parse_position(text.strip())
-        except RulesError as err:
-            self.say(f"Diese Stellung kann ich nicht übernehmen: {err}", "wrong")
-            self.changed.emit()
-            return False
-        self._push(state, None)
-        self.say("Stellung übernommen.")
-        self.changed.emit()
-        return True
-
-    def set_second(self, second: bool) -> None:
-        self.second = second
-        self.changed.emit()
 
 
 class PlayerScoreCard(Card):
@@ -235,7 +100,7 @@ class PlayerScoreCard(Card):
 
     def show_player(self, state: State, player: int, total: int, unit_total: int) -> None:
         pr = state.rights[player]
-        self.name.setText(_player(player))
+        self.name.setText(player_name(player))
         self.turn.setVisible(state.to_move == player and end_reason(state) is None)
         self.total.setText(signed(total))
         self.right.setText(f"wertet die {pr.direction.german} · {pr.right.german}")
@@ -474,7 +339,7 @@ class AtacamaBoardView(PageColumn):
             self.left_label.setText(over)
         else:
             verb = "setzt oder nimmt ein Schürfrecht" if state.rights_open else "setzt"
-            self.turn_label.setText(f"{_player(player)} {verb}")
+            self.turn_label.setText(f"{player_name(player)} {verb}")
             left = f"noch {_derricks(state.base_left(player))}"
             if variant.tactical:
                 left += f" der Grundfarbe und {state.second_left(player)} der zweiten Farbe"
@@ -538,13 +403,13 @@ class AtacamaBoardView(PageColumn):
         if over is not None:
             best = winners(state)
             best_unit = winners(state, unit_values=True)
-            names = _join([_player(p) for p in best])
+            names = _join([player_name(p) for p in best])
             if len(best) == 1:
                 self.result_title.setText(f"{names} gewinnt mit {signed(totals[best[0]])}")
             else:
                 self.result_title.setText(f"Gleichstand: {names} mit je "
                                           f"{signed(totals[best[0]])}")
-            unit_names = _join([_player(p) for p in best_unit])
+            unit_names = _join([player_name(p) for p in best_unit])
             unit = ("läge {} vorn" if len(best_unit) == 1 else "lägen {} gleichauf").format(
                 unit_names)
             self.result_text.setText(f"zum Vergleich: jedes Feld ±1 – dann {unit}.")

@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 )
 
 from app.model.loader import LoadedGame
-from app.model.paths import resources_root
 from app.rules.atlantis import (
     ATLANTIS,
     ITEMS,
@@ -68,7 +67,7 @@ from app.ui.boards.atlantis_scene import (
     player_name,
     snake_layout,
 )
-from app.ui.widgets import Box, Card, label, pill, secondary
+from app.ui.widgets import Box, Card, label, pill, secondary, style_combo
 
 PANEL_WIDTH = 330
 NARROW = 900  # below this width the side panel goes under the board
@@ -486,14 +485,6 @@ def _set_flag(widget: QWidget, name: str, value: bool) -> None:
         widget.style().polish(widget)
 
 
-def _combo_style(box: QComboBox) -> QComboBox:
-    icon = (resources_root() / "icons" / "chevron-down.svg").as_posix()
-    box.setStyleSheet("QComboBox::drop-down { border: none; width: 24px; } "
-                      f"QComboBox::down-arrow {{ image: url({icon}); width: 12px; "
-                      "height: 12px; }")
-    return box
-
-
 def _section_title(text: str) -> QLabel:
     title = label(text, "Muted", rich=False)
     title.setStyleSheet("font-weight: 700; letter-spacing: 0.5px;")
@@ -608,7 +599,7 @@ class AtlantisBoardView(QWidget):
         root.addLayout(self._build_notation_row())
 
     def _build_toolbar(self) -> QBoxLayout:
-        self.example_combo = _combo_style(QComboBox())
+        self.example_combo = style_combo(QComboBox())
         self.example_combo.setAccessibleName("Durchgerechnetes Beispiel öffnen")
         self.example_combo.addItem("Beispiel öffnen …", "")
         for example in self.examples:
@@ -784,7 +775,7 @@ class AtlantisBoardView(QWidget):
         pay.setContentsMargins(0, 0, 0, 0)
         pay.setSpacing(4)
         pay.addWidget(_section_title("BEZAHLT MIT"))
-        self.payment_combo = _combo_style(QComboBox())
+        self.payment_combo = style_combo(QComboBox())
         self.payment_combo.setAccessibleName("Zahlung wählen")
         self.payment_combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)

@@ -4,15 +4,13 @@ A position comes from the engine (``random_position`` with a number to share); t
 a tile, the engine says whether it may go now (``removal_check``) and, if so, plays the
 removal (``apply`` of ``Remove``) – explorers fall into the sea, the tile's back acts. The
 trainer then asks for the next tile on the same board: it skips the die and the next player's
-moves on purpose, so that only the island changes between two questions.
+moves on purpose, so that only the island changes between two questions. The trainer's state
+lives in :class:`~app.ui.boards.survive_session.RemovalSession`; this page only shows it.
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass, replace
-
-from PySide6.QtCore import QEvent, QObject, QPoint, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QSignalBlocker, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -27,27 +25,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.model.loader import LoadedGame
-from app.rules.errors import RulesError
-from app.rules.survive import (
-    PRACTICE_MAP_LABEL,
-    Colour,
-    Phase,
-    Remove,
-    Space,
-    State,
-    apply,
-    format_position,
-    random_position,
-    removal_check,
-)
-from app.rules.survive.board import CELLS
+from app.rules.survive import PRACTICE_MAP_LABEL, Colour, Space
 from app.ui.app_state import Services
-from app.ui.boards.survive_map import (
-    CELL_KIND,
-    SurviveMapWidget,
-    current_colours,
-    explorer_pixmap,
-)
+from app.ui.boards.survive_map import SurviveMapWidget, current_colours, explorer_pixmap
+from app.ui.boards.survive_session import RemovalSession
 from app.ui.widgets import PAGE_MARGIN, Box, Card, PageColumn, label, pill, row
 
 BOARD_COLUMN_MAX = 1000
@@ -56,121 +37,10 @@ PANEL_WIDTH = 360  # what the panel gets beside the map when the page is wide en
 RADIUS_BESIDE_MIN = 22  # a smaller map beside the panel gets fiddly: the panel goes below
 RADIUS_STACKED_MAX = 28
 SEED_MAX = 999_999
-START_SEED = 1
 RULE_ENTRIES = (  # (content id, section key, source)
     ("reihenfolge-entfernen", "pitfalls", "Leicht vergessen"),
     ("auslegung-kein-kuestenplaettchen", "interpretations", "Auslegung"),
 )
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    seed: int
-    state: State
-    right: int
-    wrong: int
-    last_removed: Space | None
-
-
-class RemovalSession(QObject):
-    """The trainer's state: a position, the tally, the last message, undo."""
-
-    changed = Signal()
-
-    def __init__(self, seed: int = START_SEED, parent: QObject | None = None):
-        super().__init__(parent)
-        self.seed = seed
-        self.state = random_position(random.Random(seed))
-        self.right = 0
-        self.wrong = 0
-        self.last_removed: Space | None = None
-        self.last_wrong: Space | None = None
-        self.title = ""
-        self.message = ""
-        self.detail = ""
-        self.message_kind = "info"  # "info", "wrong" or "right"
-        self._undo: list[Snapshot] = []
-
-    @property
-    def notation(self) -> str:
-        return format_position(self.state)
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._undo)
-
-    @property
-    def over(self) -> bool:
-        return self.state.phase is Phase.ENDE
-
-    def say(self, title: str, text: str, kind: str = "info", detail: str = "") -> None:
-        self.title, self.message, self.message_kind, self.detail = title, text, kind, detail
-
-    def _snapshot(self) -> Snapshot:
-        return Snapshot(self.seed, self.state, self.right, self.wrong, self.last_removed)
-
-    def new_position(self, seed: int) -> None:
-        self._undo.append(self._snapshot())
-        self.seed = seed
-        self.state = random_position(random.Random(seed))
-        self.last_removed = self.last_wrong = None
-        self.say("", "")
-        self.changed.emit()
-
-    def load(self, state: State) -> None:
-        """Practise on a given position (e.g. one from the content); undo goes back."""
-        self._undo.append(self._snapshot())
-        self.state = state
-        self.last_removed = self.last_wrong = None
-        self.say("", "")
-        self.changed.emit()
-
-    def choose(self, space: Space) -> bool:
-        """The user picks ``space``; the engine decides. A refusal leaves the state alone."""
-        if self.over:
-            return self._play(space)  # the engine says the game is over; nothing is counted
-        allowed, reason = removal_check(self.state, space)
-        if not allowed:
-            is_tile = CELLS[space] in CELL_KIND and space not in self.state.removed
-            if is_tile:
-                # Only a real tile counts as a wrong answer; sea or a hole is a slip.
-                self.wrong += 1
-                self.last_wrong = space
-            self.say("Nicht erlaubt" if is_tile else "Kein Plättchen", reason, "wrong")
-            self.changed.emit()
-            return False
-        return self._play(space)
-
-    def _play(self, space: Space) -> bool:
-        try:
-            new, report = apply(self.state, Remove(space))
-        except RulesError as err:
-            self.say("Geht nicht", f"{err} Nimm eine neue Stellung." if self.over else str(err),
-                     "wrong")
-            self.changed.emit()
-            return False
-        self._undo.append(self._snapshot())
-        self.right += 1
-        if new.phase is Phase.WUERFELN:
-            # The trainer asks for the next tile at once: die and moves are not its topic.
-            new = replace(new, phase=Phase.ENTFERNEN)
-        self.state = new
-        self.last_removed = space
-        self.last_wrong = None
-        title = "Die Partie ist vorbei" if new.phase is Phase.ENDE else "Richtig"
-        self.say(title, report.reason, "right", report.text)
-        self.changed.emit()
-        return True
-
-    def undo(self) -> None:
-        if not self._undo:
-            return
-        snap = self._undo.pop()
-        self.seed, self.state = snap.seed, snap.state
-        self.right, self.wrong, self.last_removed = snap.right, snap.wrong, snap.last_removed
-        self.last_wrong = None
-        self.say("Zurückgenommen", "Der letzte Schritt ist zurückgenommen.")
-        self.changed.emit()
 
 
 class SurviveRemovalView(PageColumn):
