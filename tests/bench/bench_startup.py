@@ -18,7 +18,7 @@ w = QWidget(); w.resize(1280, 800); w.show()
 app.processEvents()
 """
 
-RUNS = 7
+RUNS = 15
 TARGET = 1.5
 
 
