@@ -267,7 +267,9 @@ class MainWindow(QMainWindow):
 
     def _action(self, name: str, text: str, keys: list, slot, menu) -> QAction:
         action = QAction(text, self)
-        action.setShortcuts([QKeySequence(k) for k in keys])
+        # A platform's standard key may equal the explicit one (Print is Ctrl+P on Linux).
+        sequences = {QKeySequence(k).toString(): QKeySequence(k) for k in keys}
+        action.setShortcuts([s for s in sequences.values() if not s.isEmpty()])
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         action.triggered.connect(slot)
         menu.addAction(action)

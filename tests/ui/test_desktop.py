@@ -188,3 +188,10 @@ def test_window_has_app_icon(window):
     assert not window.windowIcon().isNull()
     assert not QGuiApplication.windowIcon().isNull()
     assert Qt.WindowType.Window & window.windowFlags()
+
+
+def test_no_shortcut_is_listed_twice(window):
+    from app.ui.shortcuts_dialog import shortcut_rows
+    for _name, keys in shortcut_rows(window.actions()):
+        parts = keys.split(" oder ")
+        assert len(parts) == len(set(parts)), keys
