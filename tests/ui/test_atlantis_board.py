@@ -253,6 +253,135 @@ def test_bridge_placement_by_clicks(qtbot, view):
     assert not view.bridge_button.isVisible()
 
 
+# Blue's statue sends the pawn to Feld 3; the helmet on Feld 2 behind it is taken and leaves
+# new water between R3 and S4. White's bridge already lies on the old gap at Feld 6.
+NEW_WATER = "R3 H2 S4 ~ K5 =b A2 | a: S O | b: R"
+
+
+def test_bridge_after_taking_the_tile_on_the_new_gap(qtbot, view):
+    at(view, NEW_WATER)
+    before = view.model.notation
+    assert view.bridge_later_box.isVisible() and view.bridge_later_box.isEnabled()
+    click(qtbot, view.bridge_later_box)
+    assert view.model.bridge_later
+    click_board(qtbot, view, view.pawn_point(0))
+    click(qtbot, view.card_button(Item.STATUE))
+
+    # The move waits: the board shows it played, the new gap is free for the bridge.
+    assert view.model.notation == before and not view.model.can_undo
+    assert view.model.awaiting is not None
+    assert view.canvas.state.position(2).is_water and view.canvas.state.position(3).tiles
+    assert view.canvas.highlights.bridge_mode
+    assert parse_state(NEW_WATER).position(2).tiles  # new water: Feld 2 held a tile
+    assert view.model.preview_gaps() == [2, 4]  # White's bridged gap at Feld 6 is not offered
+    assert view.skip_bridge_button.isVisible()
+    assert not view.bridge_later_box.isEnabled()
+    assert "Lücke" in view.message.text()
+
+    click_board(qtbot, view, view.position_point(2))
+    expected, outcome = apply(parse_state(NEW_WATER), parse_move("0:S; brücke 2"))
+    assert view.model.notation == format_state(expected)
+    assert view.model.state.position(2).bridge == 0  # the mover's bridge
+    assert view.model.state.players[0].bridge_placed
+    assert view.model.outcome == outcome
+    assert view.model.outcome.bridges[0].after_move
+    assert not view.skip_bridge_button.isVisible() and view.model.awaiting is None
+    assert not view.bridge_later_box.isChecked()  # the wish ends with the turn
+    # Replay and explanation both show the bridge, after the tile and before the draw.
+    captions = [beat.caption for beat in view.beats]
+    bridge = next(k for k, c in enumerate(captions) if "legt" in c and "Brücke" in c)
+    taken = next(k for k, c in enumerate(captions) if "H2 von Feld 2" in c)
+    assert taken < bridge < len(captions) - 1
+    assert "Feld 2" in captions[bridge]
+    assert view.beats[bridge].highlights.fresh_water == (2,)
+    assert "jetzt Wasser" in captions[bridge - 1]
+    assert view.beats[bridge - 1].state.position(2).bridge is None  # water first …
+    assert view.beats[bridge].state.position(2).bridge == 0  # … then the bridge on it
+    shown = panel_text(view)
+    assert any(step.text in shown and "Nach dem Nehmen" in step.text
+               for step in explain(outcome).steps)
+
+    view.model.undo()
+    assert view.model.notation == before
+    view.model.redo()
+    assert view.model.notation == format_state(expected)
+
+
+def test_bridge_after_is_numbered_on_the_state_before_the_move(qtbot, view):
+    # Taking R3 from Feld 1 removes that position (no gap next to Atlantis): the board then
+    # shows the old gap at Feld 3 as Feld 2, but the engine wants the number before the move.
+    at(view, HELMET)
+    before = view.model.notation
+    view.bridge_later_box.setChecked(True)
+    click_board(qtbot, view, view.pawn_point(0))
+    click(qtbot, view.card_button(Item.HELM))
+    click(qtbot, view.card_button(Item.STATUE))
+    assert view.model.preview_shift() == 1
+    assert view.canvas.state.position(2).is_water
+    click_board(qtbot, view, view.position_point(2))
+    expected, _ = apply(parse_state(HELMET), parse_move("0:HS; brücke 3"))
+    assert view.model.notation == format_state(expected)
+    assert view.model.entry.move.bridge_after == 3
+    view.model.undo()
+    assert view.model.notation == before
+
+
+def test_bridge_after_refused_or_left_out(qtbot, view):
+    at(view, NEW_WATER)
+    before = view.model.notation
+    view.bridge_later_box.setChecked(True)
+    click_board(qtbot, view, view.pawn_point(0))
+    click(qtbot, view.card_button(Item.STATUE))
+    # White's gap already has a bridge: the engine says no, nothing changes, still waiting.
+    click_board(qtbot, view, view.position_point(6))
+    with pytest.raises(IllegalMoveError) as refused:
+        apply(parse_state(NEW_WATER), parse_move("0:S; brücke 6"))
+    assert view.message.text() == str(refused.value)
+    assert view.message_box.objectName() == "WrongBox"
+    assert view.model.notation == before and view.model.awaiting is not None
+    # A tile is no gap: refused as well.
+    click_board(qtbot, view, view.position_point(3))
+    assert view.model.notation == before and view.model.awaiting is not None
+    # Other actions wait too.
+    click(qtbot, view.card_button(Item.OLIVENZWEIG))
+    assert view.model.notation == before and "wartet noch auf die Brücke" in view.message.text()
+
+    click(qtbot, view.skip_bridge_button)
+    plain, _ = apply(parse_state(NEW_WATER), parse_move("0:S"))
+    assert view.model.notation == format_state(plain)
+    assert not view.model.state.players[0].bridge_placed
+    assert view.model.entry.move.bridge_after is None
+    assert not view.skip_bridge_button.isVisible()
+
+    # Esc does the same.
+    at(view, NEW_WATER)
+    view.bridge_later_box.setChecked(True)
+    click_board(qtbot, view, view.pawn_point(0))
+    click(qtbot, view.card_button(Item.STATUE))
+    assert view.model.awaiting is not None
+    view.activateWindow()
+    view.canvas.setFocus()
+    qtbot.keyClick(view.canvas, Qt.Key.Key_Escape)
+    assert view.model.notation == format_state(plain)
+
+
+def test_bridge_after_only_while_the_bridge_is_unplaced(qtbot, view):
+    at(view, HELMET)
+    assert view.bridge_later_box.isVisible()
+    view.model.place_bridge(3)  # before the move: the same turn has no second bridge
+    assert not view.bridge_later_box.isVisible()
+    view.model.set_bridge_later(True)
+    assert not view.model.bridge_later and "schon gelegt" in view.message.text()
+    # With no gap left after the move, the move is simply played without the bridge.
+    at(view, "R3 H2 S4 | a: H")
+    view.bridge_later_box.setChecked(True)
+    click_board(qtbot, view, view.pawn_point(0))
+    click(qtbot, view.card_button(Item.HELM))
+    expected, _ = apply(parse_state("R3 H2 S4 | a: H"), parse_move("0:H"))
+    assert view.model.notation == format_state(expected)
+    assert "keine Lücke" in view.message.text()
+
+
 def test_buying_cards_by_clicking_a_tile(qtbot, view):
     at(view, HELMET)
     tile = parse_tile("R2")

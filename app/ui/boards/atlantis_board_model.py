@@ -5,6 +5,13 @@ The user builds a pawn move in pieces (pick a pawn, play a card, maybe a second 
 the target is occupied); the model asks the engine at every piece and applies the move once
 the sequence is complete. Every refusal is the engine's own German sentence
 (:class:`~app.rules.errors.IllegalMoveError`); the state never changes on a refusal.
+
+The bridge has two timings (R3). Before the move: bridge mode, then a click on a gap. After
+taking the tile: with ``bridge_later`` on, a complete card sequence is not applied at once;
+the model keeps it in ``awaiting`` and shows ``preview`` (the move played without a bridge),
+the user clicks a gap of that preview and the whole move is applied as
+``Advance(origin, cards, bridge_after=…)`` – one history entry, so undo, redo and the payment
+choice treat it like any other move.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from app.rules.atlantis import (
     Tile,
     apply,
     format_state,
+    gaps,
     legal_moves,
     parse_move,
     parse_state,
@@ -81,6 +89,11 @@ class AtlantisBoardModel(QObject):
         self.origin: int | None = None
         self.cards: tuple[Item, ...] = ()
         self.bridge_mode = False
+        # R3, second timing: the user's wish, and the complete move waiting for its gap.
+        self.bridge_later = False
+        self.awaiting: Advance | None = None
+        self.preview: State | None = None
+        self._preview_outcome: Outcome | None = None
         self.message = ""
         self.message_kind = "info"  # "info", "wrong" or "done"
         self.source = ""
@@ -128,6 +141,24 @@ class AtlantisBoardModel(QObject):
     def can_buy(self) -> bool:
         return self.playing and not self.state.started and bool(self.state.player.tiles)
 
+    def can_bridge_later(self) -> bool:
+        """Whether the player to move may still put the bridge down after taking the tile."""
+        return self.playing and not self.state.player.bridge_placed
+
+    def preview_gaps(self) -> list[int]:
+        """While awaiting the bridge: the first water position (numbered as in ``preview``)
+        of every gap without a bridge."""
+        if self.preview is None:
+            return []
+        return [gap.first for gap in gaps(self.preview) if gap.bridge is None]
+
+    def preview_shift(self) -> int:
+        """How many positions the preview lost next to Atlantis: preview number + shift is
+        the number in the state the move is applied to, as ``bridge_after`` wants it."""
+        outcome = self._preview_outcome
+        if outcome is None or outcome.movement is None:
+            return 0
+        return outcome.movement.taken.removed_at_atlantis
 
     def own_pawns(self) -> list[int]:
         """Distinct locations of the player's pawns not yet on the mainland."""
@@ -164,6 +195,7 @@ class AtlantisBoardModel(QObject):
     def load(self, state: State, source: str = "", practice: bool = False) -> None:
         """Start a new history from ``state`` (undo cannot go behind it)."""
         self.history.reset(Entry(state))
+        self.bridge_later = False
         self.source = source
         self.practice = practice
         self._clear_selection()
@@ -207,6 +239,8 @@ class AtlantisBoardModel(QObject):
     def select_pawn(self, location: int, player: int | None = None) -> bool:
         """Pick the pawn at ``location`` (``player``: whose pawn was clicked, if known)."""
         state = self.state
+        if self.awaiting is not None:
+            return self._refuse_awaiting()
         self.bridge_mode = False
         if player is not None and player != state.turn:
             return self._refuse(
@@ -235,8 +269,11 @@ class AtlantisBoardModel(QObject):
         return True
 
     def play_card(self, item: Item) -> bool:
-        """Play ``item`` for the selected pawn: apply the move once it is complete."""
+        """Play ``item`` for the selected pawn: apply the move once it is complete (or, with
+        ``bridge_later``, wait for the gap the bridge goes on)."""
         state = self.state
+        if self.awaiting is not None:
+            return self._refuse_awaiting()
         self.bridge_mode = False
         if state.phase is not Phase.PLAYING:
             if state.phase is Phase.FINAL:
@@ -271,8 +308,67 @@ class AtlantisBoardModel(QObject):
             return self._refuse(str(exc))
         except RulesError as exc:
             return self._refuse(str(exc))
+        if self.bridge_later and self.can_bridge_later():
+            return self._await_bridge(move, new, outcome)
         self._push(Entry(new, state, move, outcome))
         return True
+
+    def _await_bridge(self, move: Advance, new: State, outcome: Outcome) -> bool:
+        if not any(gap.bridge is None for gap in gaps(new)):
+            self._push(Entry(new, self.state, move, outcome))
+            self._say("Nach diesem Zug gibt es keine Lücke ohne Brücke – der Zug gilt ohne "
+                      "Brücke, deine bleibt dir.", "info")
+            return True
+        self.cards = move.cards
+        self.awaiting, self.preview, self._preview_outcome = move, new, outcome
+        self._say("Plättchen genommen. Klicke die Lücke an, auf die deine Brücke soll – "
+                  "oder „Ohne Brücke“ (Esc).")
+        self.selectionChanged.emit()
+        return True
+
+    def place_bridge_after(self, location: int) -> bool:
+        """Put the bridge on the gap at ``location`` of ``preview`` and apply the waiting move.
+
+        A refusal leaves everything as it was, still waiting for a gap.
+        """
+        move, preview = self.awaiting, self.preview
+        if move is None or preview is None:
+            return self._refuse("Es wartet kein Zug auf die Brücke.")
+        if not 1 <= location <= len(preview.path) or not preview.position(location).is_water:
+            return self._refuse("Die Brücke kommt auf eine Lücke: klicke auf Wasser – oder "
+                                "„Ohne Brücke“ (Esc).")
+        full = replace(move, bridge_after=location + self.preview_shift())
+        try:
+            new, outcome = apply(self.state, full)
+        except RulesError as exc:
+            return self._refuse(str(exc))
+        self._push(Entry(new, self.state, full, outcome))
+        return True
+
+    def skip_bridge_after(self) -> bool:
+        """Apply the waiting move without a bridge („Ohne Brücke“ or Esc)."""
+        move, preview, outcome = self.awaiting, self.preview, self._preview_outcome
+        if move is None or preview is None or outcome is None:
+            return False
+        self._push(Entry(preview, self.state, move, outcome))
+        return True
+
+    def set_bridge_later(self, on: bool) -> None:
+        if on and not self.can_bridge_later():
+            self.bridge_later = False
+            self._refuse("Du hast deine Brücke schon gelegt – jeder hat nur eine (S. 2, 4)."
+                         if self.playing else "Jetzt wird keine Brücke mehr gelegt (S. 5).")
+            self.selectionChanged.emit()
+            return
+        self.bridge_later = on
+        if self.awaiting is None:
+            self._say("Nach dem Nehmen des Plättchens fragt das Brett nach der Lücke für deine "
+                      "Brücke (R3)." if on else "")
+        self.selectionChanged.emit()
+
+    def _refuse_awaiting(self) -> bool:
+        return self._refuse("Der Zug wartet noch auf die Brücke: klicke eine Lücke an – oder "
+                            "„Ohne Brücke“ (Esc).")
 
     def _occupied_end(self, cards: tuple[Item, ...]) -> int | None:
         loc = self.origin
@@ -287,7 +383,11 @@ class AtlantisBoardModel(QObject):
         return all(cards.count(card) <= hand[card.index] for card in set(cards))
 
     def cancel(self) -> None:
-        """Drop the pawn and cards picked so far (Esc)."""
+        """Drop the pawn and cards picked so far (Esc); a move waiting for its bridge is
+        applied without one."""
+        if self.awaiting is not None:
+            self.skip_bridge_after()
+            return
         had = self.origin is not None or self.cards or self.bridge_mode
         self._clear_selection()
         if had:
@@ -298,6 +398,10 @@ class AtlantisBoardModel(QObject):
         return self.apply_move(Buy(tile))
 
     def set_bridge_mode(self, on: bool) -> None:
+        if self.awaiting is not None:
+            self._refuse_awaiting()
+            self.selectionChanged.emit()
+            return
         if on and self.state.player.bridge_placed:
             self._refuse("Du hast deine Brücke schon gelegt – jeder hat nur eine (S. 2, 4).")
             on = False
@@ -329,6 +433,8 @@ class AtlantisBoardModel(QObject):
 
     def apply_move(self, move: Part) -> bool:
         state = self.state
+        if self.awaiting is not None and isinstance(move, (Buy, PlaceBridge, NoMove)):
+            return self._refuse_awaiting()
         try:
             new, outcome = apply(state, move)
         except RulesError as exc:
@@ -339,6 +445,8 @@ class AtlantisBoardModel(QObject):
     def choose_payment(self, payment: Payment) -> bool:
         """Pay the current move differently: the move is applied again with ``payment``."""
         entry = self.entry
+        if self.awaiting is not None:
+            return self._refuse_awaiting()
         if entry.before is None or not isinstance(entry.move, Advance):
             return self._refuse("Hier gibt es nichts zu bezahlen.")
         move = replace(entry.move, payment=payment)
@@ -357,6 +465,7 @@ class AtlantisBoardModel(QObject):
         if not self.history.undo():
             return False
         self._clear_selection()
+        self.bridge_later = False
         self._say("Zurückgenommen.")
         self.changed.emit()
         return True
@@ -365,6 +474,7 @@ class AtlantisBoardModel(QObject):
         if not self.history.redo():
             return False
         self._clear_selection()
+        self.bridge_later = False
         self._say("Wiederholt.")
         self.changed.emit()
         return True
@@ -374,6 +484,8 @@ class AtlantisBoardModel(QObject):
     def _push(self, entry: Entry) -> None:
         self.history.push(entry)
         self._clear_selection()
+        # The wish holds for the rest of this turn only (e.g. after buying cards).
+        self.bridge_later = self.bridge_later and entry.state.started
         self._say("")
         self.changed.emit()
 
@@ -381,6 +493,7 @@ class AtlantisBoardModel(QObject):
         self.origin = None
         self.cards = ()
         self.bridge_mode = False
+        self.awaiting = self.preview = self._preview_outcome = None
 
     def _refuse(self, text: str) -> bool:
         self._say(text, "wrong")

@@ -15,6 +15,7 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSignalBlocker, QSiz
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QKeySequence, QPainter, QPixmap, QShortcut
 from PySide6.QtWidgets import (
     QBoxLayout,
+    QCheckBox,
     QComboBox,
     QFrame,
     QGridLayout,
@@ -36,16 +37,19 @@ from app.rules.atlantis import (
     ITEMS,
     MAINLAND,
     PRACTICE_NOTE,
+    Advance,
     Item,
     Payment,
     Phase,
     SkipReason,
     State,
     Tile,
+    apply,
     cards_for_tile,
     explain,
     format_pages,
 )
+from app.rules.errors import RulesError
 from app.ui.app_state import Services
 from app.ui.boards.atlantis_board_model import (
     SEED_MAX,
@@ -139,7 +143,8 @@ def outcome_beats(entry: Entry) -> list[Beat]:
             "ab jetzt kostet sie niemanden etwas.")))
     move = outcome.movement
     if move is not None:
-        beats.extend(_movement_beats(outcome.player, before, after, move, outcome))
+        beats.extend(_movement_beats(outcome.player, before, after, move, outcome,
+                                     _without_bridge_after(entry)))
     if outcome.no_move is not None:
         beats.append(Beat(after, Highlights(), (
             f"{who} kann keine Figur ziehen: zeigt die Karten und zieht 2 nach "
@@ -162,7 +167,20 @@ def outcome_beats(entry: Entry) -> list[Beat]:
     return beats
 
 
-def _movement_beats(player: int, before: State, after: State, move, outcome) -> list[Beat]:
+def _without_bridge_after(entry: Entry) -> State:
+    """The state after ``entry``'s move as it was before a bridge placed after taking the
+    tile (R3), so the replay can show the tile first and the bridge after it."""
+    move = entry.move
+    if not isinstance(move, Advance) or move.bridge_after is None or entry.before is None:
+        return entry.state
+    try:
+        return apply(entry.before, replace(move, bridge_after=None))[0]
+    except RulesError:  # pragma: no cover - the move was legal with the bridge
+        return entry.state
+
+
+def _movement_beats(player: int, before: State, after: State, move, outcome,
+                    unbridged: State) -> list[Beat]:
     beats: list[Beat] = []
     base = Highlights(selected=move.origin, player=player)
     targets: list[int] = []
@@ -222,7 +240,16 @@ def _movement_beats(player: int, before: State, after: State, move, outcome) -> 
             text = (f"{place_text(taken.position)} wird leer – neben {side} gibt es keine Lücke, "
                     "das Feld fällt weg")
             water = ()
-        beats.append(Beat(after, Highlights(fresh_water=water), text + "."))
+        beats.append(Beat(unbridged, Highlights(fresh_water=water), text + "."))
+    for placed in outcome.bridges:
+        if placed.after_move:
+            # The gap is numbered as in ``before``; ``after`` may have lost positions in front.
+            shift = taken.removed_at_atlantis
+            water = tuple(range(placed.gap.first - shift, placed.gap.last - shift + 1))
+            beats.append(Beat(after, Highlights(fresh_water=water), (
+                f"Nach dem Nehmen legt {player_name(player)} die Brücke auf die Lücke "
+                f"{_span(placed.gap.first, placed.gap.last)} – ab jetzt kostet sie niemanden "
+                "etwas; für diesen Zug zählt sie noch nicht.")))
     settlement = move.settlement
     if settlement.cost:
         options = settlement.options
@@ -273,7 +300,8 @@ class BoardCanvas(SceneView):
         if self.state is None:
             return
         marks = self.highlights
-        if self.hasFocus() and 0 <= self.focus_index < len(self._pawn_stops()):
+        if self.hasFocus() and self.owner.model.awaiting is None \
+                and 0 <= self.focus_index < len(self._pawn_stops()):
             marks = marks.with_(focus=self._pawn_stops()[self.focus_index],
                                 player=self.state.turn)
         old = self.scene()
@@ -360,8 +388,10 @@ class BoardCanvas(SceneView):
 
     def mouseMoveEvent(self, event) -> None:
         hit = self.board.hit(self.mapToScene(event.position().toPoint())) if self.board else None
+        model = self.owner.model
         clickable = hit is not None and (
-            hit.kind == "pawn" or (self.owner.model.bridge_mode and hit.kind == "position"
+            hit.kind == "pawn" or ((model.bridge_mode or model.awaiting is not None)
+                                   and hit.kind == "position"
                                    and self.state.position(hit.location).is_water))
         self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if clickable
                                   else Qt.CursorShape.ArrowCursor)
@@ -687,7 +717,17 @@ class AtlantisBoardView(QWidget):
         self.message = label("", "Body", rich=False)
         self.message.setAccessibleName("Meldung")
         self.message.setFixedHeight(2 * self.message.fontMetrics().lineSpacing() + 4)
-        self.message_box.body.addWidget(self.message)
+        self.skip_bridge_button = secondary(QPushButton("Ohne Brücke"))
+        self.skip_bridge_button.setAccessibleName("Zug ohne Brücke ausführen (Esc)")
+        self.skip_bridge_button.setToolTip("Den Zug ohne Brücke ausführen (Esc)")
+        self.skip_bridge_button.clicked.connect(self.model.skip_bridge_after)
+        self.skip_bridge_button.hide()
+        message_row = QHBoxLayout()
+        message_row.setContentsMargins(0, 0, 0, 0)
+        message_row.setSpacing(10)
+        message_row.addWidget(self.message, 1)
+        message_row.addWidget(self.skip_bridge_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        self.message_box.body.addLayout(message_row)
         layout.addWidget(self.message_box)
         return column
 
@@ -756,6 +796,15 @@ class AtlantisBoardView(QWidget):
         bridge_row.addWidget(self.bridge_label, 1)
         bridge_row.addWidget(self.bridge_button)
         turn_card.body.addLayout(bridge_row)
+        self.bridge_later_box = QCheckBox("Brücke nach dem Nehmen legen")
+        self.bridge_later_box.setAccessibleName(
+            "Brücke nach dem Nehmen legen: nach dem Zug eine Lücke anklicken (R3)")
+        self.bridge_later_box.setToolTip(
+            "Der Zug wartet nach dem Nehmen des Plättchens, bis du eine Lücke für deine Brücke "
+            "anklickst (R3). Die Lücken dieses Zuges zahlst du trotzdem.")
+        self.bridge_later_box.toggled.connect(
+            lambda checked: self.model.set_bridge_later(bool(checked)))
+        turn_card.body.addWidget(self.bridge_later_box)
 
         self.no_move_button = QPushButton("Kein Zug möglich")
         self.no_move_button.setToolTip("Karten zeigen und 2 nachziehen (S. 3)")
@@ -900,6 +949,14 @@ class AtlantisBoardView(QWidget):
         """A click on the board: a pawn, a path position, Atlantis or the mainland."""
         self._go_live()
         model, state = self.model, self.model.state
+        if model.awaiting is not None:
+            # The board shows the move's result; clicks name positions of that preview.
+            if hit.kind == "position":
+                model.place_bridge_after(hit.location)
+            else:
+                model._refuse("Die Brücke kommt auf eine Lücke: klicke auf Wasser – oder "
+                              "„Ohne Brücke“ (Esc).")
+            return
         if model.bridge_mode:
             if hit.kind == "position" and state.position(hit.location).is_water:
                 model.place_bridge(hit.location)
@@ -963,6 +1020,17 @@ class AtlantisBoardView(QWidget):
         self._refresh_cards()
         with QSignalBlocker(self.bridge_button):
             self.bridge_button.setChecked(self.model.bridge_mode)
+        self._refresh_bridge_later()
+
+    def _refresh_bridge_later(self) -> None:
+        model = self.model
+        waiting = model.awaiting is not None
+        with QSignalBlocker(self.bridge_later_box):
+            self.bridge_later_box.setChecked(model.bridge_later and model.can_bridge_later())
+        self.bridge_later_box.setVisible(model.can_bridge_later())
+        self.bridge_later_box.setEnabled(model.can_bridge_later() and not waiting)
+        self.bridge_button.setEnabled(not waiting)
+        self.skip_bridge_button.setVisible(waiting)
 
     def _go_live(self) -> None:
         """Leave a replay: the board shows the state one plays on."""
@@ -998,7 +1066,13 @@ class AtlantisBoardView(QWidget):
         self.step_count.setVisible(has_move or building)
         self.step_count.setText("Neuer Zug" if building else
                                 f"Schritt {self.beat + 1} von {count}")
-        if building:
+        if building and model.awaiting is not None:
+            move = model.awaiting
+            landing = model.pending_targets()[-1] if model.cards else move.origin
+            self.step_caption.setText(
+                f"{place_text(move.origin)} → {place_text(landing)} · Plättchen genommen · "
+                "Lücke für die Brücke?")
+        elif building:
             parts = [f"Figur auf {place_text(model.origin)}"]
             for card, where in zip(model.cards, model.pending_targets(), strict=True):
                 parts.append(f"{card.display} → {place_text(where)} (besetzt)")
@@ -1013,6 +1087,10 @@ class AtlantisBoardView(QWidget):
     def live_highlights(self) -> Highlights:
         model = self.model
         state = model.state
+        if model.awaiting is not None:
+            # The board shows the move's result; every gap of it that could take the bridge
+            # is outlined, nothing else competes for attention.
+            return Highlights(bridge_mode=True, player=state.turn)
         targets = model.pending_targets()
         passed = tuple(t for t in targets if t != MAINLAND)
         if model.origin is not None or model.bridge_mode:
@@ -1028,7 +1106,9 @@ class AtlantisBoardView(QWidget):
             beat = self.beats[self.beat]
             self.canvas.show_state(beat.state, beat.highlights)
         else:
-            self.canvas.show_state(self.model.state, self.live_highlights())
+            model = self.model
+            shown = model.preview if model.preview is not None else model.state
+            self.canvas.show_state(shown, self.live_highlights())
 
     def _refresh_notation(self) -> None:
         self.notation.setText(self.model.notation)
@@ -1072,6 +1152,7 @@ class AtlantisBoardView(QWidget):
         self.bridge_label.setText("Brücke: schon gelegt" if placed else
                                   "Brücke: noch nicht gelegt")
         self.bridge_button.setVisible(not placed and model.playing)
+        self._refresh_bridge_later()
         self.no_move_button.setVisible(model.playing and model.no_move_offered())
         self._refresh_outcome()
         self._refresh_players()
