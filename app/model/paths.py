@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
@@ -15,6 +16,7 @@ def data_dir(default: Path) -> Path:
     return Path(override) if override else default
 
 
+@cache
 def _shipped(name: str) -> Path:
     # In a wheel the folders are packaged inside ``app``; in a source checkout
     # (and an editable install) they sit beside it at the top level.

@@ -34,8 +34,10 @@ def _median_start(argv: list[str], until: str = "window") -> float:
 
 def run() -> list[str]:
     bare = _median_start([sys.executable, "-c", BARE_WINDOW])
-    app = _median_start([sys.executable, "-m", "app"], "window")
-    content = _median_start([sys.executable, "-m", "app"], "content")
+    # Exactly what the installed `regelfrisch` launcher runs, started like the bare window.
+    launcher = [sys.executable, "-c", "import sys; from app.__main__ import main; sys.exit(main())"]
+    app = _median_start(launcher, "window")
+    content = _median_start(launcher, "content")
     ratio = app / bare
     verdict = "ok" if ratio <= TARGET else "ZU LANGSAM"
     return [
