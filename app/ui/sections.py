@@ -7,6 +7,7 @@ when the section is first opened, which keeps the start of the app quick.
 from __future__ import annotations
 
 import importlib
+from functools import cache
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -72,6 +73,7 @@ def sections_for(loaded: LoadedGame) -> list[Section]:
     return [s for s in SECTIONS if s.shown(loaded) and _view_exists(s.view_for(loaded.id))]
 
 
+@cache
 def _view_exists(view: str) -> bool:
     # A game's interactive view appears once its module is there; no import needed to know.
     if not view:

@@ -99,6 +99,18 @@ def style_combo(box: QComboBox) -> QComboBox:
     return box
 
 
+def rule_link(services, section: str, anchor: str, title: str, where: str):
+    """An „Ansehen“ button that opens ``section`` at ``anchor``; ``None`` without services."""
+    if services is None:
+        return None
+    from PySide6.QtWidgets import QPushButton
+
+    button = secondary(QPushButton("Ansehen"))
+    button.setAccessibleName(f"{title} im Abschnitt „{where}“ ansehen")
+    button.clicked.connect(lambda: services.state.request_jump(section, anchor))
+    return button
+
+
 def secondary(button):
     """Mark a button as secondary (outlined, see style.qss); returns it for chaining."""
     button.setProperty("secondary", True)

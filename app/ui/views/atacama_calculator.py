@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLineEdit,
-    QPushButton,
     QRadioButton,
     QVBoxLayout,
     QWidget,
@@ -39,7 +38,7 @@ from app.rules.errors import RulesError
 from app.ui.app_state import Services
 from app.ui.boards.atacama_board import BoardColours, FieldPainter
 from app.ui.theme import palette_colours
-from app.ui.widgets import Box, Card, PageColumn, label, pill, row
+from app.ui.widgets import Box, Card, PageColumn, label, pill, row, rule_link
 
 # The booklet's own example: Kupfer 2, Gold 4, Silber 1, Kupfer 2 → +7 with Kupfer + Gold − Silber.
 START_LINE = "linie s3 K2 g1 G4 k5 S1 g2 K2 s4"
@@ -299,13 +298,7 @@ class AtacamaCalculator(PageColumn):
             tag = pill("gilt hier", "Tag")
             tag.hide()
             self.rule_tags[key] = tag
-            jump = None
-            if self.services is not None:
-                jump = QPushButton("Ansehen")
-                jump.setProperty("secondary", True)
-                jump.setAccessibleName(f"{title} im Abschnitt „{source}“ ansehen")
-                jump.clicked.connect(
-                    lambda _=False, s=section, k=key: self.services.state.request_jump(s, k))
+            jump = rule_link(self.services, section, key, title, source)
             entry = QWidget()
             entry_layout = QVBoxLayout(entry)
             entry_layout.setContentsMargins(0, 0, 0, 0)

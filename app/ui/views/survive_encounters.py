@@ -66,6 +66,7 @@ from app.ui.widgets import (
     label,
     pill,
     row,
+    rule_link,
 )
 
 START = "hai: schwimmer rot, blau; boot [gelb, gelb, rot]"
@@ -612,13 +613,8 @@ class SurviveEncounters(PageColumn):
                     continue
                 title, text = found[key]
                 tag = pill("gilt hier", "Tag")
-                jump = None
-                if self.services is not None:
-                    jump = QPushButton("Ansehen")
-                    jump.setProperty("secondary", True)
-                    jump.setAccessibleName(f"{title} im Abschnitt „{source}“ ansehen")
-                    jump.clicked.connect(
-                        lambda _=False, s=section, k=key: self.services.state.request_jump(s, k))
+                jump = rule_link(self.services, section, key, title, source)
+                if jump is not None:
                     self.jump_buttons[key] = jump
                 entry = QWidget()
                 entry_layout = QVBoxLayout(entry)

@@ -29,7 +29,7 @@ from app.rules.survive import PRACTICE_MAP_LABEL, Colour, Space
 from app.ui.app_state import Services
 from app.ui.boards.survive_map import SurviveMapWidget, current_colours, explorer_pixmap
 from app.ui.boards.survive_session import RemovalSession
-from app.ui.widgets import PAGE_MARGIN, Box, Card, PageColumn, label, pill, row
+from app.ui.widgets import PAGE_MARGIN, Box, Card, PageColumn, label, pill, row, rule_link
 
 BOARD_COLUMN_MAX = 1000
 PANEL_MIN_WIDTH = 280
@@ -191,13 +191,7 @@ class SurviveRemovalView(PageColumn):
         card.body.addWidget(label("Die Regel dazu", "H2", rich=False))
         for key, section, source in entries:
             title, text = found[key]
-            jump = None
-            if self.services is not None:
-                jump = QPushButton("Ansehen")
-                jump.setProperty("secondary", True)
-                jump.setAccessibleName(f"{title} im Abschnitt „{source}“ ansehen")
-                jump.clicked.connect(
-                    lambda _=False, s=section, k=key: self.services.state.request_jump(s, k))
+            jump = rule_link(self.services, section, key, title, source)
             entry = QWidget()
             entry_layout = QVBoxLayout(entry)
             entry_layout.setContentsMargins(0, 0, 0, 0)
