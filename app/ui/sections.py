@@ -7,9 +7,9 @@ when the section is first opened, which keeps the start of the app quick.
 from __future__ import annotations
 
 import importlib
-from functools import cache
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.rules.atacama import (
     Field,
@@ -27,6 +27,7 @@ from app.rules.atacama import (
     why_illegal,
 )
 from app.rules.atacama import geometry as geo
+from app.ui.boards.cell_board import CellBoard
 from app.ui.theme import DARK, Colours, mix, palette_colours, with_alpha
 
 RESOURCE_COLOURS = {Resource.COPPER: "#B87333", Resource.SILVER: "#A8A9AD",
@@ -173,7 +174,7 @@ class FieldPainter:
             painter.drawEllipse(centre, ring, ring)
 
 
-class AtacamaBoardWidget(QWidget):
+class AtacamaBoardWidget(CellBoard):
     """The 9×9 plan of a state. Click, or arrows and Enter/Space, ask to place on a square."""
 
     placeRequested = Signal(int)
@@ -305,8 +306,13 @@ class AtacamaBoardWidget(QWidget):
                 head += " · Bohrturm"
         return f"{head}\n{self.reason_at(square)}"
 
-    def _update_description(self) -> None:
-        self.setAccessibleDescription(self.describe(self.cursor_square))
+    cursor_attr = "cursor_square"
+
+    def cell_at(self, pos):
+        return self.square_at(pos)
+
+    def cell_rect(self, cell):
+        return self.square_rect(cell)
 
     # -- painting ------------------------------------------------------------------------
 
@@ -489,28 +495,4 @@ class AtacamaBoardWidget(QWidget):
             return
         super().keyPressEvent(event)
 
-    def move_cursor(self, square: int) -> None:
-        for old in (self.cursor_square, square):
-            self.update(self.square_rect(old).adjusted(-4, -4, 4, 4))
-        self.cursor_square = square
-        self._update_description()
 
-    def focusInEvent(self, event) -> None:
-        self.update()
-        super().focusInEvent(event)
-
-    def focusOutEvent(self, event) -> None:
-        self.update()
-        super().focusOutEvent(event)
-
-    def event(self, event) -> bool:
-        if event.type() == QEvent.Type.ToolTip:
-            square = self.square_at(event.pos())
-            if square is None:
-                QToolTip.hideText()
-                event.ignore()
-            else:
-                QToolTip.showText(event.globalPos(), self.describe(square), self,
-                                  self.square_rect(square))
-            return True
-        return super().event(event)

@@ -24,7 +24,7 @@ from PySide6.QtGui import (
     QPixmap,
     QPolygonF,
 )
-from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.rules.survive import (
     PRACTICE_MAP_LABEL,
@@ -40,6 +40,7 @@ from app.rules.survive import (
 from app.rules.survive import space as parse_space
 from app.rules.survive.board import CELLS, COLUMNS, ISLAND_AT, ROWS, SPACES, Cell
 from app.rules.survive.encounter import names
+from app.ui.boards.cell_board import CellBoard
 from app.ui.theme import DARK, Colours, mix, palette_colours, with_alpha
 
 SQRT3 = math.sqrt(3.0)
@@ -329,7 +330,7 @@ def contents_text(space: Space, state: State) -> str:
 # -- the map ----------------------------------------------------------------------------------
 
 
-class SurviveMapWidget(QWidget):
+class SurviveMapWidget(CellBoard):
     """The practice map of a state. Click, or arrows and Enter/Space, choose a tile."""
 
     tileChosen = Signal(object)  # a Space
@@ -493,9 +494,17 @@ class SurviveMapWidget(QWidget):
             lines.append(removal_check(state, s)[1])
         return "\n".join(lines)
 
+    cursor_attr = "cursor_space"
+
+    def cell_at(self, pos):
+        return self.space_at(pos)
+
+    def cell_rect(self, cell):
+        return self.tile_rect(cell)
+
     def _update_description(self) -> None:
-        if self.cursor_space is not None and self._state is not None:
-            self.setAccessibleDescription(self.describe(self.cursor_space))
+        if self._state is not None:
+            super()._update_description()
 
     # -- painting ------------------------------------------------------------------------
 
@@ -774,30 +783,6 @@ class SurviveMapWidget(QWidget):
         return min(tiles, key=lambda t: (self._centres[t].x() - here.x()) ** 2
                    + (self._centres[t].y() - here.y()) ** 2)
 
-    def move_cursor(self, s: Space) -> None:
-        for old in (self.cursor_space, s):
-            if old is not None:
-                self.update(self.tile_rect(old).adjusted(-4, -4, 4, 4))
-        self.cursor_space = s
-        self._update_description()
 
-    def focusInEvent(self, event) -> None:
-        self.update()
-        super().focusInEvent(event)
-
-    def focusOutEvent(self, event) -> None:
-        self.update()
-        super().focusOutEvent(event)
-
-    def event(self, event) -> bool:
-        if event.type() == QEvent.Type.ToolTip:
-            s = self.space_at(event.pos())
-            if s is None:
-                QToolTip.hideText()
-                event.ignore()
-            else:
-                QToolTip.showText(event.globalPos(), self.describe(s), self, self.tile_rect(s))
-            return True
-        return super().event(event)
 
 
