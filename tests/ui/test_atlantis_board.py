@@ -6,8 +6,6 @@ import pytest
 from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 
-from app.model.loader import load_library
-from app.model.paths import content_root
 from app.rules.atlantis import (
     MAINLAND,
     PRACTICE_NOTE,
@@ -45,10 +43,6 @@ from tests.ui.util import visible_text
 HELMET = "R3 H2b ~ S4 K5 | a: HS R2 | stapel:O"
 TWO_PAYMENTS = "R3 ~ K5 H2 | a: H S3 K2 O1"
 
-
-@pytest.fixture(scope="module")
-def library():
-    return load_library(content_root())
 
 
 @pytest.fixture(scope="module")

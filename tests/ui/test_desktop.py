@@ -7,26 +7,10 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import QAbstractButton, QApplication
 
-from app.model.loader import load_library
-from app.model.paths import content_root
 from app.ui.application import create_main_window, make_application
 from app.ui.settings import Settings, clamp_to
 from app.ui.theme import DARK, LIGHT
 from tests.ui.util import visible_text
-
-
-@pytest.fixture(scope="module")
-def library():
-    return load_library(content_root())
-
-
-@pytest.fixture
-def window(qtbot, library):
-    make_application()
-    win = create_main_window(library, "atlantis")
-    qtbot.addWidget(win)
-    win.show()
-    return win
 
 
 def trigger(window, qtbot, keys: str) -> None:

@@ -8,26 +8,10 @@ import pytest
 from PySide6.QtWidgets import QLabel, QWidget
 
 from app.model.loader import load_library
-from app.model.paths import content_root
 from app.ui.application import create_main_window, make_application, save_screenshots
 from app.ui.views.problems_view import ProblemsView
 from tests.conftest import FIXTURES
 from tests.ui.util import visible_text
-
-
-@pytest.fixture(scope="module")
-def library():
-    return load_library(content_root())
-
-
-@pytest.fixture
-def window(qtbot, library):
-    make_application()
-    win = create_main_window(library, "atlantis")
-    qtbot.addWidget(win)
-    win.show()
-    return win
-
 
 REFRESHER_SECTIONS = ["In 30 Sekunden", "Dein Zug", "Die Zahlen", "Leicht vergessen",
                       "Weißt du's noch?"]

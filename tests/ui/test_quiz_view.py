@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
@@ -14,11 +13,6 @@ from app.ui.application import create_main_window, make_application
 from app.ui.progress_model import ProgressModel
 from app.ui.views.quiz_view import QuizView
 from tests.ui.util import visible_text
-
-
-@pytest.fixture(scope="module")
-def library():
-    return load_library(content_root())
 
 
 def open_window(qtbot, library, folder):

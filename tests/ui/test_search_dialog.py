@@ -35,11 +35,6 @@ from app.ui.views.summary_view import SummaryView
 
 
 @pytest.fixture(scope="module")
-def library():
-    return load_library(content_root())
-
-
-@pytest.fixture(scope="module")
 def index(library):
     return SearchIndex.build(library)
 
@@ -301,8 +296,6 @@ def test_marks_follow_a_dark_theme(qtbot, atlantis, qapp):
 
 
 def test_open_dialog_follows_a_theme_switch(qtbot):
-    from app.model.loader import load_library
-    from app.model.paths import content_root
     from app.ui.application import create_main_window
     from app.ui.theme import DARK
 
