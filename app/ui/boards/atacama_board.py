@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -187,7 +187,6 @@ class AtacamaBoardWidget(CellBoard):
         self._hovered: int | None = None
         self._pressed: int | None = None
         self.cursor_square = 4 * geo.SIZE + 4  # e5
-        self._own_colours: Colours | None = None
         self._colours = BoardColours.from_colours(palette_colours())
         self._cell = CELL_HINT
         self._xs: list[int] = []
@@ -216,26 +215,11 @@ class AtacamaBoardWidget(CellBoard):
         self._second = second
         self.update()
 
-    def set_colours(self, colours: Colours | None) -> None:
-        """Fixed theme colours, or ``None`` to follow the application palette."""
-        self._own_colours = colours
-        self._refresh_colours()
+    def board_colours(self, theme: Colours) -> BoardColours:
+        return BoardColours.from_colours(theme)
 
-    def _refresh_colours(self) -> None:
-        self._colours = BoardColours.from_colours(self._own_colours or palette_colours())
+    def drop_caches(self) -> None:
         self._painter = None
-        self.update()
-
-    def changeEvent(self, event) -> None:
-        # The theme controller re-styles the whole application; follow it unless told otherwise.
-        if self._own_colours is None and event.type() in (
-            QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
-            QEvent.Type.StyleChange,
-        ):
-            self._refresh_colours()
-        if event.type() == QEvent.Type.FontChange:
-            self._painter = None
-        super().changeEvent(event)
 
     # -- geometry ------------------------------------------------------------------------
 

@@ -1,10 +1,16 @@
 """What every drawn game board shares: a keyboard cursor over its cells, a repaint when focus
-comes and goes (the cursor ring shows only with focus), and a tooltip per cell."""
+comes and goes (the cursor ring shows only with focus), a tooltip per cell, and colours that
+follow the application's theme unless fixed ones are given."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QToolTip, QWidget
+
+from app.ui.theme import Colours, palette_colours
+
+_THEME_EVENTS = (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
+                 QEvent.Type.StyleChange)
 
 
 class CellBoard(QWidget):
@@ -12,6 +18,32 @@ class CellBoard(QWidget):
     ``describe``; cells are whatever the game uses (a square number, a hex space)."""
 
     cursor_attr = "cursor"
+    _own_colours: Colours | None = None
+
+    def board_colours(self, theme: Colours):
+        """The board's own palette for the app's ``theme`` colours."""
+        raise NotImplementedError
+
+    def drop_caches(self) -> None:
+        """Forget whatever was drawn or measured for the old colours or font."""
+
+    def set_colours(self, colours: Colours | None) -> None:
+        """Fixed theme colours, or ``None`` to follow the application palette."""
+        self._own_colours = colours
+        self._refresh_colours()
+
+    def _refresh_colours(self) -> None:
+        self._colours = self.board_colours(self._own_colours or palette_colours())
+        self.drop_caches()
+        self.update()
+
+    def changeEvent(self, event) -> None:
+        # The theme controller re-styles the whole application; follow it unless told otherwise.
+        if self._own_colours is None and event.type() in _THEME_EVENTS:
+            self._refresh_colours()
+        if event.type() == QEvent.Type.FontChange:
+            self.drop_caches()
+        super().changeEvent(event)
 
     def cell_at(self, pos):
         raise NotImplementedError

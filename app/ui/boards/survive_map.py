@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -346,7 +346,6 @@ class SurviveMapWidget(CellBoard):
         self._hovered: Space | None = None
         self._pressed: Space | None = None
         self.cursor_space: Space | None = None
-        self._own_colours: Colours | None = None
         self._colours = current_colours()
         self._radius = float(RADIUS_HINT)
         self._centres: dict[Space, QPointF] = {}
@@ -395,24 +394,11 @@ class SurviveMapWidget(CellBoard):
         self._show_pieces = show
         self.update()
 
-    def set_colours(self, colours: Colours | None) -> None:
-        """Fixed theme colours, or ``None`` to follow the application palette."""
-        self._own_colours = colours
-        self._refresh_colours()
+    def board_colours(self, theme: Colours) -> MapColours:
+        return MapColours.from_colours(theme)
 
-    def _refresh_colours(self) -> None:
-        self._colours = MapColours.from_colours(self._own_colours or palette_colours())
-        self.update()
-
-    def changeEvent(self, event) -> None:
-        if self._own_colours is None and event.type() in (
-            QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
-            QEvent.Type.StyleChange,
-        ):
-            self._refresh_colours()
-        if event.type() == QEvent.Type.FontChange:
-            self._fonts.clear()
-        super().changeEvent(event)
+    def drop_caches(self) -> None:
+        self._fonts.clear()
 
     def tiles(self) -> list[Space]:
         """Terrain tiles still on the island, in reading order (the keyboard cursor's stops)."""
