@@ -221,6 +221,12 @@ class AtacamaBoardWidget(CellBoard):
     def drop_caches(self) -> None:
         self._painter = None
 
+    def is_target(self, cell) -> bool:
+        return self.is_placeable(cell)
+
+    def choose(self, cell) -> None:
+        self.placeRequested.emit(cell)
+
     # -- geometry ------------------------------------------------------------------------
 
     def sizeHint(self) -> QSize:
@@ -425,41 +431,6 @@ class AtacamaBoardWidget(CellBoard):
                          Qt.AlignmentFlag.AlignCenter, "liegt noch\nnicht aus")
 
     # -- mouse, keyboard, tooltip --------------------------------------------------------
-
-    def _set_hovered(self, square: int | None) -> None:
-        if square == self._hovered:
-            return
-        for old in (self._hovered, square):
-            if old is not None:
-                self.update(self.square_rect(old).adjusted(-4, -4, 4, 4))
-        self._hovered = square
-        placeable = square is not None and self.is_placeable(square)
-        self.setCursor(Qt.CursorShape.PointingHandCursor if placeable
-                       else Qt.CursorShape.ArrowCursor)
-
-    def mouseMoveEvent(self, event) -> None:
-        self._set_hovered(self.square_at(event.position()))
-        super().mouseMoveEvent(event)
-
-    def leaveEvent(self, event) -> None:
-        self._set_hovered(None)
-        super().leaveEvent(event)
-
-    def mousePressEvent(self, event) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
-            self._pressed = self.square_at(event.position())
-            if self._pressed is not None:
-                self.cursor_square = self._pressed
-        super().mousePressEvent(event)
-
-    def mouseReleaseEvent(self, event) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
-            square = self.square_at(event.position())
-            pressed, self._pressed = self._pressed, None
-            if square is not None and square == pressed:
-                self.placeRequested.emit(square)
-                return
-        super().mouseReleaseEvent(event)
 
     def keyPressEvent(self, event) -> None:
         key = event.key()

@@ -4,7 +4,7 @@ follow the application's theme unless fixed ones are given."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QToolTip, QWidget
 
 from app.ui.theme import Colours, palette_colours
@@ -19,6 +19,19 @@ class CellBoard(QWidget):
 
     cursor_attr = "cursor"
     _own_colours: Colours | None = None
+    _hovered = None
+    _pressed = None
+
+    def is_target(self, cell) -> bool:
+        """Whether clicking ``cell`` would do something (pointing-hand cursor over it)."""
+        return True
+
+    def can_hold_cursor(self, cell) -> bool:
+        return True
+
+    def choose(self, cell) -> None:
+        """A cell was clicked (pressed and released on the same cell)."""
+        raise NotImplementedError
 
     def board_colours(self, theme: Colours):
         """The board's own palette for the app's ``theme`` colours."""
@@ -65,6 +78,40 @@ class CellBoard(QWidget):
                 self.update(self.cell_rect(old).adjusted(-4, -4, 4, 4))
         setattr(self, self.cursor_attr, cell)
         self._update_description()
+
+    def _set_hovered(self, cell) -> None:
+        if cell == self._hovered:
+            return
+        for old in (self._hovered, cell):
+            if old is not None:
+                self.update(self.cell_rect(old).adjusted(-4, -4, 4, 4))
+        self._hovered = cell
+        target = cell is not None and self.is_target(cell)
+        self.setCursor(Qt.CursorShape.PointingHandCursor if target else Qt.CursorShape.ArrowCursor)
+
+    def mouseMoveEvent(self, event) -> None:
+        self._set_hovered(self.cell_at(event.position()))
+        super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event) -> None:
+        self._set_hovered(None)
+        super().leaveEvent(event)
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._pressed = self.cell_at(event.position())
+            if self._pressed is not None and self.can_hold_cursor(self._pressed):
+                self.move_cursor(self._pressed)
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            cell = self.cell_at(event.position())
+            pressed, self._pressed = self._pressed, None
+            if cell is not None and cell == pressed:
+                self.choose(cell)
+                return
+        super().mouseReleaseEvent(event)
 
     def focusInEvent(self, event) -> None:
         self.update()

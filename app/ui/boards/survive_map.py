@@ -400,6 +400,14 @@ class SurviveMapWidget(CellBoard):
     def drop_caches(self) -> None:
         self._fonts.clear()
 
+    def is_target(self, cell) -> bool:
+        return cell in set(self.tiles())
+
+    can_hold_cursor = is_target
+
+    def choose(self, cell) -> None:
+        self.tileChosen.emit(cell)
+
     def tiles(self) -> list[Space]:
         """Terrain tiles still on the island, in reading order (the keyboard cursor's stops)."""
         state = self._state
@@ -684,40 +692,6 @@ class SurviveMapWidget(CellBoard):
                              f"+{len(explorers) - len(shown)}")
 
     # -- mouse, keyboard, tooltip --------------------------------------------------------
-
-    def _set_hovered(self, s: Space | None) -> None:
-        if s == self._hovered:
-            return
-        for old in (self._hovered, s):
-            if old is not None:
-                self.update(self.tile_rect(old).adjusted(-4, -4, 4, 4))
-        self._hovered = s
-        tile = s is not None and s in set(self.tiles())
-        self.setCursor(Qt.CursorShape.PointingHandCursor if tile else Qt.CursorShape.ArrowCursor)
-
-    def mouseMoveEvent(self, event) -> None:
-        self._set_hovered(self.space_at(event.position()))
-        super().mouseMoveEvent(event)
-
-    def leaveEvent(self, event) -> None:
-        self._set_hovered(None)
-        super().leaveEvent(event)
-
-    def mousePressEvent(self, event) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
-            self._pressed = self.space_at(event.position())
-            if self._pressed is not None and self._pressed in set(self.tiles()):
-                self.move_cursor(self._pressed)
-        super().mousePressEvent(event)
-
-    def mouseReleaseEvent(self, event) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
-            s = self.space_at(event.position())
-            pressed, self._pressed = self._pressed, None
-            if s is not None and s == pressed:
-                self.tileChosen.emit(s)
-                return
-        super().mouseReleaseEvent(event)
 
     def keyPressEvent(self, event) -> None:
         key = event.key()
