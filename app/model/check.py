@@ -7,6 +7,7 @@ from typing import TextIO
 
 from app.model.loader import GAME_FILE, FailedGame, Library, load_game, load_library
 from app.model.paths import content_root
+from app.model.quality import review_game
 from app.model.yaml_source import ContentError
 
 
@@ -24,12 +25,20 @@ def check_folder(folder: Path) -> Library:
 
 def run_check(folder: Path | None, out: TextIO) -> int:
     library = check_folder(folder or content_root())
-    for problem in library.problems:
+    reviews = [review_game(loaded.game, loaded.folder) for loaded in library.games]
+    errors = library.problems + [p for r in reviews for p in r.errors]
+    for problem in errors:
         print(problem, file=out)
-    if library.failures:
-        count = len(library.problems)
+    for review in reviews:
+        for hint in review.hints:
+            print(hint, file=out)
+        if review.coverage is not None:
+            print(review.coverage.summary(), file=out)
+    if errors:
+        count = len(errors)
+        games = len(library.failures) + sum(1 for r in reviews if r.errors)
         print(f"{count} Problem{'e' if count != 1 else ''} in "
-              f"{len(library.failures)} Spiel{'en' if len(library.failures) != 1 else ''}.",
+              f"{games} Spiel{'en' if games != 1 else ''}.",
               file=out)
         return 1
     if not library.games:
@@ -39,6 +48,7 @@ def run_check(folder: Path | None, out: TextIO) -> int:
     examples = sum(len(g.examples) for g in library.games)
     names = ", ".join(g.game.title for g in library.games)
     games = f"{len(library.games)} Spiel{'e' if len(library.games) != 1 else ''}"
-    print(f"Alles in Ordnung: {games} ({names}), {quiz} Quizfragen, "
-          f"{examples} Beispiele von der Regel-Engine bestätigt.")
+    print(f"Alles in Ordnung: {games} ({names}), {quiz} Quizfrage{'n' if quiz != 1 else ''}, "
+          f"{examples} Beispiel{'e' if examples != 1 else ''} von der Regel-Engine bestätigt.",
+          file=out)
     return 0

@@ -16,7 +16,7 @@ rendered by :func:`format_pages`, never written into the prose.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
@@ -178,6 +178,21 @@ class WorkedExample(_Strict):
 
 class ExamplesFile(_Strict):
     examples: list[WorkedExample] = []
+
+
+class GlossaryTerm(_Strict):
+    """One thing, one word: the term a game uses and the variants it must not use."""
+
+    term: Text
+    avoid: list[Text] = Field(min_length=1)
+    note: str | None = None
+
+
+class GlossaryFile(_Strict):
+    """The content of ``glossary.yaml`` (optional): a game's words and its form of address."""
+
+    address: Literal["du", "ihr"] = "du"
+    terms: list[GlossaryTerm] = []
 
 
 class Game(_Strict):
