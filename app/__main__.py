@@ -25,6 +25,10 @@ def build_parser():
     parser.add_argument("--pdf", metavar="DATEI", help="Spickzettel als einseitiges PDF speichern")
     parser.add_argument("--game", metavar="SPIEL", help="Spiel, z. B. atlantis")
     parser.add_argument("--content", metavar="ORDNER", help="anderer Inhaltsordner (zum Testen)")
+    parser.add_argument("--install-desktop", action="store_true",
+                        help="Regelfrisch ins Anwendungsmenü eintragen (nur für dich)")
+    parser.add_argument("--uninstall-desktop", action="store_true",
+                        help="den Menüeintrag wieder entfernen")
     return parser
 
 
@@ -39,6 +43,10 @@ def main(argv: list[str] | None = None) -> int:
         return run(SimpleNamespace(check=None, screenshot=None, pdf=None, game=None,
                                    content=None))
     args = build_parser().parse_args(argv)
+    if args.install_desktop or args.uninstall_desktop:
+        from app.ui.desktop_entry import run as desktop_entry
+
+        return desktop_entry(install_it=args.install_desktop)
     if args.check is not None:
         from app.model.check import run_check
 

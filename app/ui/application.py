@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QTimer
-from PySide6.QtGui import QIcon
+from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
 from app import __version__
@@ -27,6 +27,8 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     QCoreApplication.setOrganizationName("Regelfrisch")
     QCoreApplication.setApplicationName("Regelfrisch")
     QCoreApplication.setApplicationVersion(__version__)
+    # Ties the window to the menu entry of --install-desktop (Wayland app id, task bars).
+    QGuiApplication.setDesktopFileName("regelfrisch")
     app.setWindowIcon(QIcon(str(resources_root() / "app-icon.svg")))
     if not app.styleSheet():
         apply_theme(app, colours_for("system"))
