@@ -25,6 +25,8 @@ def build_parser():
     parser.add_argument("--pdf", metavar="DATEI", help="Spickzettel als einseitiges PDF speichern")
     parser.add_argument("--game", metavar="SPIEL", help="Spiel, z. B. atlantis")
     parser.add_argument("--content", metavar="ORDNER", help="anderer Inhaltsordner (zum Testen)")
+    parser.add_argument("--anki", metavar="DATEI",
+                        help="das Quiz eines Spiels (--game) als Anki-Stapel (.apkg) speichern")
     parser.add_argument("--install-desktop", action="store_true",
                         help="Regelfrisch ins Anwendungsmenü eintragen (nur für dich)")
     parser.add_argument("--uninstall-desktop", action="store_true",
@@ -43,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
         return run(SimpleNamespace(check=None, screenshot=None, pdf=None, game=None,
                                    content=None))
     args = build_parser().parse_args(argv)
+    if args.anki is not None:
+        return export_anki(args)
     if args.install_desktop or args.uninstall_desktop:
         from app.ui.desktop_entry import run as desktop_entry
 
@@ -54,6 +58,40 @@ def main(argv: list[str] | None = None) -> int:
     from app.ui.application import run
 
     return run(args)
+
+
+def export_anki(args) -> int:
+    """``--anki OUT.apkg --game ID``: German messages; 2 for a wrong call, 1 if writing fails."""
+    from app.model.anki_export import export_apkg
+    from app.model.loader import load_game
+    from app.model.paths import content_root
+    from app.model.yaml_source import ContentError
+
+    if not args.anki:
+        print("--anki braucht einen Dateinamen, z. B. --anki atlantis.apkg", file=sys.stderr)
+        return 2
+    root = Path(args.content) if args.content else content_root()
+    game_id = args.game or "atlantis"
+    folder = root / game_id
+    if not folder.is_dir():
+        print(f"Unbekanntes Spiel „{game_id}“ (kein Ordner in {root}).", file=sys.stderr)
+        return 2
+    try:
+        game = load_game(folder, check=False).game
+    except ContentError as exc:
+        print(f"Das Spiel „{game_id}“ lässt sich nicht laden:", file=sys.stderr)
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    out = Path(args.anki)
+    try:
+        count = export_apkg(game, out)
+    except OSError as exc:
+        print(f"Anki-Stapel nicht gespeichert: {out} ({exc.strerror or exc}).", file=sys.stderr)
+        return 1
+    print(f"Anki-Stapel „Regelfrisch::{game.short_title}“ gespeichert: {out} "
+          f"({count} Karte{'n' if count != 1 else ''}). In Anki: Datei → Importieren.")
+    return 0
 
 
 if __name__ == "__main__":

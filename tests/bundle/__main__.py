@@ -60,7 +60,8 @@ def build(dist: Path) -> Path:
         source, bundled = _paired_start_to_content(
             [sys.executable, "-c", "import sys; from app.__main__ import main; sys.exit(main())"],
             [str(app / "regelfrisch")], Path(home), {**env, "PYTHONPATH": str(REPO)})
-    print(f"start to content painted, paired, median of {RUNS}: source install {source * 1000:.0f} ms, "
+    print(f"start to content painted, paired, median of {RUNS}: "
+          f"source install {source * 1000:.0f} ms, "
           f"bundle {bundled * 1000:.0f} ms – {bundled / source:.2f}× the source install")
     return app
 
