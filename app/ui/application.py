@@ -75,7 +75,7 @@ def run(args) -> int:
     if args.pdf:
         from app.ui.print_sheet import export_pdf
 
-        marked = ProgressModel().marked(args.game or "atlantis")
+        marked = ProgressModel().marked_for_job(args.game or "atlantis", sys.stderr)
         return export_pdf(_load(root), args.game, Path(args.pdf), marked)
     if offscreen_job:
         window = create_main_window(_load(root), args.game, remember=False)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QStandardPaths, Signal
+from PySide6.QtCore import QLockFile, QObject, QStandardPaths, Signal
 
 from app.model.paths import data_dir
 
@@ -16,6 +18,28 @@ if TYPE_CHECKING:
 def default_data_dir() -> Path:
     location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return data_dir(Path(location) if location else Path.home() / ".regelfrisch")
+
+
+# A save holds the lock for milliseconds; a window that waits longer than this gives up for
+# this answer (the answer stays in memory and goes out with the next save).
+LOCK_WAIT_MS = 5000
+
+
+@contextmanager
+def qt_file_lock(path: Path) -> Iterator[None]:
+    """The lock every window takes around read-merge-write of ``path``.
+
+    ``QLockFile`` notices a lock whose process died (kill -9, crash) and takes it over.
+    """
+    lock = QLockFile(str(path) + ".lock")
+    if not lock.tryLock(LOCK_WAIT_MS):
+        if lock.error() == QLockFile.LockError.PermissionError:
+            raise PermissionError(13, "keine Schreibrechte für die Sperrdatei")
+        raise TimeoutError(110, "ein anderes Regelfrisch-Fenster hält die Sperre")
+    try:
+        yield
+    finally:
+        lock.unlock()
 
 
 class ProgressModel(QObject):
@@ -35,7 +59,8 @@ class ProgressModel(QObject):
             # Imported here: FSRS is only needed once the user looks at progress.
             from app.model.progress import ProgressStore
 
-            self._stores[game_id] = ProgressStore.open(self.folder, game_id)
+            self._stores[game_id] = ProgressStore.open(self.folder, game_id,
+                                                        lock=qt_file_lock)
         store = self._stores[game_id]
         self._tell(store)
         return store
@@ -56,6 +81,14 @@ class ProgressModel(QObject):
         self.store(game_id).reset()
         self.changed(game_id)
 
+    def marked_for_job(self, game_id: str, err) -> set[str]:
+        """The marks for a run without a window (``--pdf``): what the user must be told goes
+        to ``err`` now and is kept for the next window start, never dropped silently."""
+        store = self.store(game_id)
+        for notice in store.notices:
+            print(notice.message, file=err)
+        store.defer_notices()
+        return store.marked()
 
     def _tell(self, store: ProgressStore) -> None:
         for notice in store.notices:
