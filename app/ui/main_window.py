@@ -65,6 +65,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
 
         self.status_text = QLabel()
+        self.status_text.setTextFormat(Qt.TextFormat.PlainText)
         self.status_text.setObjectName("StatusText")
         self.statusBar().addWidget(self.status_text, 1)
         self.statusBar().setSizeGripEnabled(False)
@@ -460,6 +461,7 @@ class NoticeBar(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(18, 10, 12, 10)
         self.text = QLabel()
+        self.text.setTextFormat(Qt.TextFormat.PlainText)
         self.text.setWordWrap(True)
         self.text.setObjectName("NoticeText")
         layout.addWidget(self.text, 1)

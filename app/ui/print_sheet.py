@@ -35,6 +35,7 @@ from PySide6.QtPrintSupport import QPrinter
 
 from app.model.loader import Library, LoadedGame
 from app.model.schema import format_pages
+from app.ui.safe_text import SafeTextDocument
 from app.ui.theme import LIGHT
 from app.ui.widgets import markdown_html
 
@@ -265,7 +266,7 @@ def sheet_html(loaded: LoadedGame, marked_ids: Collection[str] = frozenset(), *,
 
 def _document(html_text: str, device: QPagedPaintDevice, width: float,
               height: float | None) -> QTextDocument:
-    doc = QTextDocument()
+    doc = SafeTextDocument()
     # Measure with the printer's metrics: what fits here fits on paper.
     doc.documentLayout().setPaintDevice(device)
     doc.setDocumentMargin(0)
