@@ -282,6 +282,24 @@ class ProgressStore:
         for operation in self._pending:
             operation(self)
 
+    def refresh(self) -> bool:
+        """Take in what other windows saved (no lock needed: files are replaced whole).
+
+        Returns whether anything changed. A file that cannot be read now is dealt with at
+        the next save, under the lock."""
+        if not self.writable:
+            return False
+        before = (self.cards, self.marks, self.answers)
+        snapshot = json.dumps(self.to_json(), sort_keys=True)
+        try:
+            self._read_disk()
+        except (_Unreadable, _NewerVersion, OSError):
+            self.cards, self.marks, self.answers = before
+            return False
+        for operation in self._pending:
+            operation(self)
+        return json.dumps(self.to_json(), sort_keys=True) != snapshot
+
     def _load_newer_version_notice(self, newer: _NewerVersion) -> None:
         self.writable = False
         self.notices.append(Notice(

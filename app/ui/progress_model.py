@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLockFile, QObject, QStandardPaths, Signal
+from PySide6.QtCore import QFileSystemWatcher, QLockFile, QObject, QStandardPaths, QTimer, Signal
 
 from app.model.paths import data_dir
 
@@ -43,7 +43,8 @@ def qt_file_lock(path: Path) -> Iterator[None]:
 
 
 class ProgressModel(QObject):
-    """Opens each game's store on first use; emits when marks change."""
+    """Opens each game's store on first use; emits when marks change – also when another
+    window saved answers (the data folder is watched)."""
 
     marksChanged = Signal(str)  # game id
     noticeRaised = Signal(str)  # German text for the user
@@ -53,6 +54,12 @@ class ProgressModel(QObject):
         self.folder = folder or default_data_dir()
         self._stores: dict[str, ProgressStore] = {}
         self._told: set[int] = set()
+        self._watcher: QFileSystemWatcher | None = None
+        # Saves come in bursts (temp file, rename, lock file): look once they have settled.
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(150)
+        self._settle.timeout.connect(self._reread)
 
     def store(self, game_id: str) -> ProgressStore:
         if game_id not in self._stores:
@@ -61,6 +68,7 @@ class ProgressModel(QObject):
 
             self._stores[game_id] = ProgressStore.open(self.folder, game_id,
                                                         lock=qt_file_lock)
+            self._watch()
         store = self._stores[game_id]
         self._tell(store)
         return store
@@ -70,6 +78,7 @@ class ProgressModel(QObject):
 
     def changed(self, game_id: str) -> None:
         """Call after recording answers: tells listeners and surfaces any new notice."""
+        self._watch()  # the first save may have made the folder
         self._tell(self.store(game_id))
         self.marksChanged.emit(game_id)
 
@@ -89,6 +98,19 @@ class ProgressModel(QObject):
             print(notice.message, file=err)
         store.defer_notices()
         return store.marked()
+
+    def _watch(self) -> None:
+        # The folder, not the files: every save renames a new file into place.
+        if self._watcher is None:
+            self._watcher = QFileSystemWatcher(self)
+            self._watcher.directoryChanged.connect(lambda _path: self._settle.start())
+        if not self._watcher.directories() and self.folder.is_dir():
+            self._watcher.addPath(str(self.folder))
+
+    def _reread(self) -> None:
+        for game_id, store in list(self._stores.items()):
+            if store.refresh():
+                self.marksChanged.emit(game_id)
 
     def _tell(self, store: ProgressStore) -> None:
         for notice in store.notices:
