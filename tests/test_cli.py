@@ -162,20 +162,34 @@ def _pdf(args, env_extra=None):
                           capture_output=True, text=True, timeout=120)
 
 
-def test_pdf_into_a_device_or_an_unwritable_folder_fails_in_german(tmp_path):
+def test_pdf_into_a_device_fails_in_german_and_leaves_it_alone():
     full = _pdf(["/dev/full", "--game", "atlantis"])
     assert full.returncode == 1 and "keine gewöhnliche Datei" in full.stderr
-    assert "gespeichert:" not in full.stdout
+    assert "gespeichert:" not in full.stdout and "Traceback" not in full.stderr
     assert stat.S_ISCHR(os.stat("/dev/full").st_mode), "the device stays a device"
+
+
+@pytest.mark.parametrize("where,message", [
     # /proc takes no new files, not even from root: a folder nobody can write into.
-    read_only = _pdf(["/proc/regelfrisch-spickzettel.pdf", "--game", "atlantis"])
-    assert read_only.returncode == 1 and "lässt sich nicht zum Schreiben öffnen" in read_only.stderr
+    ("read-only", "lässt sich nicht zum Schreiben öffnen"),
+    ("under-a-file", "ist kein Ordner"),
+    ("missing-folder", "existiert nicht"),
+])
+def test_pdf_into_an_unwritable_place_fails_in_german(qapp, tmp_path, where, message):
+    from pathlib import Path
+
+    from app.model.loader import load_library
+    from app.ui.print_sheet import export_pdf
+
     a_file = tmp_path / "notiz.txt"
     a_file.write_text("x", "utf-8")
-    under_file = _pdf([str(a_file / "blatt.pdf"), "--game", "atlantis"])
-    assert under_file.returncode == 1 and "ist kein Ordner" in under_file.stderr
-    for result in (full, read_only, under_file):
-        assert "Traceback" not in result.stderr
+    path = {"read-only": Path("/proc/regelfrisch-spickzettel.pdf"),
+            "under-a-file": a_file / "blatt.pdf",
+            "missing-folder": tmp_path / "fehlt" / "blatt.pdf"}[where]
+    out, err = io.StringIO(), io.StringIO()
+    assert export_pdf(load_library(FIXTURES), None, path, out=out, err=err) == 1
+    assert message in err.getvalue() and out.getvalue() == ""
+    assert a_file.read_text("utf-8") == "x"
 
 
 def test_a_failed_pdf_write_keeps_the_earlier_file_and_says_so(qapp, tmp_path, monkeypatch):

@@ -80,7 +80,8 @@ class MainWindow(QMainWindow):
         state.jumpRequested.connect(self._jump)
         progress = self.services.progress
         if progress is not None:
-            progress.marksChanged.connect(lambda _game: self._update_counts())
+            # A bound method: Qt drops the connection when this window is deleted.
+            progress.marksChanged.connect(self._update_counts)
             progress.noticeRaised.connect(self.notice_bar.show_notice)
         if state.library is not None:
             self._on_library()
@@ -223,7 +224,7 @@ class MainWindow(QMainWindow):
         if item is not None:
             self.state.select_section(item.data(SECTION_KEY))
 
-    def _update_counts(self) -> None:
+    def _update_counts(self, _game: str | None = None) -> None:
         """Show how many marked rules wait in each section, e.g. „Leicht vergessen  2“."""
         entry = self.current_entry()
         progress = self.services.progress

@@ -272,7 +272,8 @@ while not go.exists():
     time.sleep(0.001)
 for i in range(60):
     store.record(f"{name}-{i}", Grade.DID_NOT_KNOW, [f"{name}-p{i}"], datetime.now(UTC))
-    store.record_situation([f"{name}-s{i}"], [])
+    if i % 3 == 0:
+        store.record_situation([f"{name}-s{i}"], [])
 store.record("shared", Grade.UNSURE, ["shared-p"], datetime.now(UTC))
 assert not store.notices, [n.message for n in store.notices]
 print("done", flush=True)
@@ -298,8 +299,8 @@ def test_two_processes_answering_at_once_lose_no_answer(tmp_path):
     for name in ("a", "b"):
         assert all(store.seen(f"{name}-{i}") for i in range(60)), name
         assert {f"{name}-p{i}" for i in range(60)} <= store.marked()
-        assert {f"{name}-s{i}" for i in range(60)} <= store.marked()
-    assert store.answers == 2 * 121
+        assert {f"{name}-s{i}" for i in range(0, 60, 3)} <= store.marked()
+    assert store.answers == 2 * (60 + 20 + 1)
     assert store.marks["shared-p"] == ["shared"]
     # Only the file, its lock file (if still there) – no temp file.
     assert {p.name for p in data.iterdir()} <= {"fortschritt-atlantis.json",
