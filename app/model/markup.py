@@ -125,9 +125,19 @@ def text_problems(text: str) -> Iterator[tuple[int, str]]:
     if len(text) > MAX_TEXT_CHARS:
         yield 0, (f"Der Text ist mit {len(text)} Zeichen zu lang "
                   f"(höchstens {MAX_TEXT_CHARS}).")
-    elif any(ch in text for ch in "-*+>0123456789") and _too_deep(text):
+    elif _may_nest_deeply(text) and _too_deep(text):
         yield 0, (f"Der Text ist zu tief verschachtelt (Listen oder Zitate, höchstens "
                   f"{MAX_NESTING} Ebenen).")
+
+
+_BLOCK_PREFIX = re.compile(r"[ \t>*+\-\d.]*")
+
+
+def _may_nest_deeply(text: str) -> bool:
+    # Deep nesting needs a long run of indentation or quote/list markers at a line's start;
+    # only then is the text rendered to measure it (keeps loading fast).
+    return any(_BLOCK_PREFIX.match(line).end() >= 2 * MAX_NESTING
+               for line in text.splitlines())
 
 
 def _too_deep(text: str) -> bool:
