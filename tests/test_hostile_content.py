@@ -146,11 +146,25 @@ pdf_seconds = time.perf_counter() - start
 start = time.perf_counter()
 window = create_main_window(library, "boese", remember=False)
 shots = save_screenshots(window, out / "png")
+plain = [label.text() for label in window.findChildren(QLabel)
+         if label.textFormat() == Qt.TextFormat.PlainText]
+# Search renders hits as rich text, and a jump marks the words in the section's labels.
+from PySide6.QtWidgets import QApplication
+from app.model.search import SearchIndex
+from app.ui.search_dialog import SearchDialog
+dialog = SearchDialog(SearchIndex.build(library), window)
+dialog.show()
+for query in ("img", "table", "Geheim", "dev zero", "stylesheet"):
+    dialog.set_query(query)
+    QApplication.processEvents()
+    dialog.grab()
+dialog.close()
+window.jump_to_match("boese", "pitfalls", "nur-einmal", "img src")
+QApplication.processEvents()
+window.grab()
 window_seconds = time.perf_counter() - start
 rich = [label.text() for label in window.findChildren(QLabel)
         if label.textFormat() != Qt.TextFormat.PlainText]
-plain = [label.text() for label in window.findChildren(QLabel)
-         if label.textFormat() == Qt.TextFormat.PlainText]
 print(json.dumps({"pdf_code": pdf_code, "pdf_seconds": pdf_seconds, "shots": len(shots),
                   "window_seconds": window_seconds, "rich": rich, "plain": plain}))
 """
