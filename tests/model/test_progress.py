@@ -9,6 +9,9 @@ import sys
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from app.model.progress import SCHEMA_VERSION, Grade, ProgressStore, data_dir
 from tests.conftest import REPO
@@ -444,3 +447,61 @@ def test_a_notice_of_a_run_without_window_is_shown_at_the_next_start(tmp_path):
     window = ProgressStore.open(tmp_path, "atlantis")
     assert [n.message for n in window.notices] == [headless.notices[0].message]
     assert ProgressStore.open(tmp_path, "atlantis").notices == [], "told once"
+
+
+# -- fuzzed progress files: kept aside with a notice, or fully working ---------------------------
+
+_MOMENTS = st.one_of(
+    st.datetimes(timezones=st.just(UTC)).map(datetime.isoformat),
+    st.datetimes().map(datetime.isoformat),
+    st.text(max_size=12))
+_NUMBERS = st.one_of(st.none(), st.booleans(), st.integers(-10, 10), st.integers(),
+                     st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=5))
+_CARD = st.fixed_dictionaries(
+    {"card_id": _NUMBERS, "state": _NUMBERS, "step": _NUMBERS, "stability": _NUMBERS,
+     "difficulty": _NUMBERS, "due": _MOMENTS, "last_review": st.one_of(st.none(), _MOMENTS)})
+_GOOD_FIELDS = st.fixed_dictionaries(
+    {"card_id": st.integers(0, 2**40), "state": st.sampled_from([1, 2, 3]),
+     "step": st.one_of(st.none(), st.integers(0, 3)),
+     "stability": st.one_of(st.none(), st.floats(0, 40000)),
+     "difficulty": st.one_of(st.none(), st.floats(0, 11)),
+     "due": st.datetimes(timezones=st.just(UTC)).map(datetime.isoformat),
+     "last_review": st.one_of(st.none(), st.datetimes(timezones=st.just(UTC)).map(
+         datetime.isoformat))})
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=4)
+                     | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=20)
+
+
+def _open_and_answer(text: str) -> None:
+    import tempfile
+    from pathlib import Path
+    from unittest import mock
+
+    # fsync is not what this is about, and it is most of the time on a busy disk.
+    with tempfile.TemporaryDirectory() as folder, mock.patch("os.fsync"):
+        path = Path(folder) / "fortschritt-atlantis.json"
+        path.write_text(text, "utf-8")
+        store = ProgressStore.open(Path(folder), "atlantis")
+        if store.notices:
+            assert store.notices[0].kept_aside.read_text("utf-8") == text
+        store.order(["q", "r"], NOW)
+        store.due_count(["q"], NOW)
+        for grade in Grade:  # nothing the file held makes an answer fail
+            store.record("q", grade, ["p"])
+        assert ProgressStore.open(Path(folder), "atlantis").notices == []
+
+
+@hypothesis_settings(max_examples=int(os.environ.get("REGELFRISCH_PROGRESS_FUZZ", "60")),
+                     deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(card=st.one_of(_CARD, _GOOD_FIELDS), marks=_JSON, answers=_JSON)
+def test_fuzzed_cards_are_kept_aside_or_work(card, marks, answers):
+    _open_and_answer(json.dumps({"schema": 1, "cards": {"q": card}, "marks": marks,
+                                 "answers": answers}))
+
+
+@hypothesis_settings(max_examples=int(os.environ.get("REGELFRISCH_PROGRESS_FUZZ", "40")),
+                     deadline=None)
+@given(data=_JSON)
+def test_fuzzed_json_is_kept_aside_or_works(data):
+    _open_and_answer(json.dumps(data))
