@@ -247,3 +247,19 @@ def test_a_long_text_is_cut_and_named():
     assert len(render_markdown(long)) < 6000
     assert any("zu lang" in message for _, message in text_problems(long))
 
+
+
+PATHOLOGICAL = {"brackets": "[" * 5000, "images": "![" * 2500, "links": "[a](" * 1250,
+                "quotes": ">" * 5000, "list-lines": "- \n" * 1600, "emphasis": "*_" * 2500,
+                "angles": "<a " * 1600, "long-tag": "<a" + "b" * 5000}
+
+
+def test_pathological_texts_render_and_check_quickly():
+    import time
+
+    start = time.perf_counter()
+    for text in PATHOLOGICAL.values():
+        render_markdown(text)
+        list(text_problems(text))
+    # Before the limits, the brackets alone took about nine seconds.
+    assert time.perf_counter() - start < 2.0

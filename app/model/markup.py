@@ -1,9 +1,9 @@
 """Content Markdown as HTML that is safe to hand to Qt's rich text, and what ``--check`` says.
 
 Content packs are untrusted data. Their Markdown may format text (emphasis, lists, code,
-paragraphs) but never carry markup of its own: raw HTML is escaped and shown as text,
-images become their alt text, links their text, every attribute is dropped and only a
-short list of tags survives. Nesting and length are capped, because Qt's rich-text layout
+paragraphs) but never carry markup of its own: raw HTML is escaped and shown as text, so
+are image and link syntax; every attribute is dropped and only a short list of tags
+survives. Nesting and length are capped, because Qt's rich-text layout
 gets slower with every nested block. So no content text can make Qt load a file
 (``<img src="/dev/zero">``), reach the network or freeze the layout.
 
@@ -24,8 +24,8 @@ from markdown.treeprocessors import Treeprocessor
 
 from app.model.yaml_source import LinePath, Problem, YamlSource
 
-# A refresher's longest text is a few hundred characters.
-MAX_TEXT_CHARS = 5000
+# A refresher's longest text is a few hundred characters (the longest shipped one: 666).
+MAX_TEXT_CHARS = 2000
 # Blocks inside blocks (lists in lists, quotes in quotes); two levels are all content needs.
 MAX_NESTING = 4
 
@@ -35,10 +35,13 @@ _ALLOWED_TAGS = frozenset({"p", "br", "strong", "em", "b", "i", "code", "pre", "
 _BLOCK_TAGS = frozenset({"ul", "ol", "li", "blockquote", "pre", "div"})
 _ALLOWED_ATTRIBUTES = {"ol": frozenset({"start"})}
 
-_RAW_HTML = re.compile(r"</?[A-Za-z][^<>]*>|<![^<>]*>?|<\?[^<>]*>")
-_AUTOLINK = re.compile(r"<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:[^<>\s]*|[^<>\s@]+@[^<>\s]+)>")
-_IMAGE = re.compile(r"!\[[^\]\n]*\]\s*[(\[]")
-_LINK = re.compile(r"(?<!!)\[[^\]\n]*\]\s*\([^)\n]*\)|^[ \t]{0,3}\[[^\]\n]+\]:\s*\S", re.MULTILINE)
+# Bounded repeats keep every pattern linear, whatever the text (no backtracking storms).
+_RAW_HTML = re.compile(r"</?[A-Za-z][^<>]{0,300}>|<![^<>]{0,300}>?|<\?[^<>]{0,300}>")
+_AUTOLINK = re.compile(r"<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:[^<>\s]{0,300}"
+                       r"|[^<>\s@]{1,100}@[^<>\s]{1,200})>")
+_IMAGE = re.compile(r"!\[[^\]\n]{0,300}\][ \t]?[(\[]")
+_LINK = re.compile(r"(?<!!)\[[^\]\n]{0,300}\][ \t]?\([^)\n]{0,300}\)"
+                   r"|^[ \t]{0,3}\[[^\]\n]{1,300}\]:[ \t]*\S", re.MULTILINE)
 
 
 class _OnlyText(Treeprocessor):
@@ -72,11 +75,16 @@ class _OnlyText(Treeprocessor):
 
 def _converter() -> tuple[markdown.Markdown, _OnlyText]:
     md = markdown.Markdown(extensions=["sane_lists"])
-    # Raw HTML is no longer recognised, so the serializer escapes it like any text.
+    # Raw HTML is no longer recognised, so the serializer escapes it like any text. Links and
+    # images stay as the text they were written as (their patterns are also the slow ones:
+    # a line of 2,000 „[“ took seconds).
     md.preprocessors.deregister("html_block")
-    for name in ("html", "autolink", "automail"):
+    for name in ("html", "autolink", "automail", "reference", "link", "image_link",
+                 "image_reference", "short_reference", "short_image_ref"):
         if name in md.inlinePatterns:
             md.inlinePatterns.deregister(name)
+    if "reference" in md.parser.blockprocessors:
+        md.parser.blockprocessors.deregister("reference")
     only_text = _OnlyText(md)
     md.treeprocessors.register(only_text, "only_text", 5)
     return md, only_text
@@ -109,10 +117,10 @@ def text_problems(text: str) -> Iterator[tuple[int, str]]:
                         "sie werden als Text gezeigt."),
             (_RAW_HTML, "HTML ist in Inhaltstexten nicht erlaubt ({snippet}); "
                         "es wird als Text gezeigt, nicht als Auszeichnung."),
-            (_IMAGE, "Bilder sind in Inhaltstexten nicht erlaubt ({snippet}); "
-                     "die App lädt keine Dateien aus Inhalten."),
+            (_IMAGE, "Bilder sind in Inhaltstexten nicht erlaubt ({snippet}); die App lädt "
+                     "keine Dateien aus Inhalten und zeigt es als Text."),
             (_LINK, "Links sind in Inhaltstexten nicht erlaubt ({snippet}); "
-                    "gezeigt wird nur ihr Text.")):
+                    "sie werden als Text gezeigt.")):
         seen_lines: set[int] = set()
         for match in pattern.finditer(text):
             if pattern is _RAW_HTML and _AUTOLINK.fullmatch(match.group(0)):
