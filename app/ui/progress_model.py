@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,9 +34,12 @@ def qt_file_lock(path: Path) -> Iterator[None]:
     """
     lock = QLockFile(str(path) + ".lock")
     if not lock.tryLock(LOCK_WAIT_MS):
-        if lock.error() == QLockFile.LockError.PermissionError:
-            raise PermissionError(13, "keine Schreibrechte für die Sperrdatei")
-        raise TimeoutError(110, "ein anderes Regelfrisch-Fenster hält die Sperre")
+        error = lock.error()
+        if error == QLockFile.LockError.LockFailedError:
+            raise TimeoutError(errno.ETIMEDOUT, "ein anderes Regelfrisch-Fenster hält die Sperre")
+        if error == QLockFile.LockError.PermissionError:
+            raise PermissionError(errno.EACCES, "keine Schreibrechte für die Sperrdatei")
+        raise OSError(errno.EIO, "die Sperrdatei ließ sich nicht anlegen")
     try:
         yield
     finally:

@@ -32,3 +32,24 @@ def test_own_saves_do_not_echo_as_changes(qtbot, tmp_path):
     window.marksChanged.connect(echoes.append)
     qtbot.wait(400)
     assert echoes == []
+
+
+def test_a_lock_held_by_another_window_makes_the_answer_wait(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtCore import QLockFile
+
+    import app.ui.progress_model as progress_model
+
+    monkeypatch.setattr(progress_model, "LOCK_WAIT_MS", 50)
+    window = ProgressModel(tmp_path)
+    store = window.store("atlantis")
+    other = QLockFile(str(tmp_path / "fortschritt-atlantis.json.lock"))
+    assert other.tryLock(0)
+    told = []
+    window.noticeRaised.connect(told.append)
+    store.record("q1", Grade.DID_NOT_KNOW, ["p1"], datetime.now(UTC))
+    window.changed("atlantis")
+    assert len(told) == 1 and "nicht gespeichert" in told[0]
+    assert not (tmp_path / "fortschritt-atlantis.json").exists()
+    other.unlock()
+    store.record("q2", Grade.DID_NOT_KNOW, ["p2"], datetime.now(UTC))
+    assert ProgressModel(tmp_path).marked("atlantis") == {"p1", "p2"}
