@@ -148,6 +148,8 @@ window = create_main_window(library, "boese", remember=False)
 shots = save_screenshots(window, out / "png")
 plain = [label.text() for label in window.findChildren(QLabel)
          if label.textFormat() == Qt.TextFormat.PlainText]
+widths = [window.view_for(section.key).column.width() for section in window.sections()
+          if hasattr(window.view_for(section.key), "column")]
 # Search renders hits as rich text, and a jump marks the words in the section's labels.
 from PySide6.QtWidgets import QApplication
 from app.model.search import SearchIndex
@@ -166,7 +168,8 @@ window_seconds = time.perf_counter() - start
 rich = [label.text() for label in window.findChildren(QLabel)
         if label.textFormat() != Qt.TextFormat.PlainText]
 print(json.dumps({"pdf_code": pdf_code, "pdf_seconds": pdf_seconds, "shots": len(shots),
-                  "window_seconds": window_seconds, "rich": rich, "plain": plain}))
+                  "window_seconds": window_seconds, "rich": rich, "plain": plain,
+                  "widths": widths}))
 """
 
 
@@ -190,6 +193,8 @@ def test_window_and_pdf_stay_fast_and_read_nothing_outside(hostile_run):
     assert report["pdf_seconds"] < 20
     assert report["window_seconds"] < 40
     assert report["shots"] >= 5
+    # An endless „word“ of escaped markup wraps: no page grows wider than its column.
+    assert report["widths"] and max(report["widths"]) <= 760
 
 
 def test_no_content_markup_reaches_qt_rich_text(hostile_run):

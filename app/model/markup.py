@@ -52,7 +52,11 @@ class _OnlyText(Treeprocessor):
         self._clean(root, 0)
 
     def _clean(self, element: ET.Element, depth: int) -> None:
+        if element.text:
+            element.text = _breakable(element.text)
         for child in list(element):
+            if child.tail:
+                child.tail = _breakable(child.tail)
             if child.tag == "img":
                 alt = child.get("alt") or ""
                 child.tag, child.text = "span", alt + (child.text or "")
@@ -71,6 +75,16 @@ class _OnlyText(Treeprocessor):
                 child.tag, child.text = "span", text
                 continue
             self._clean(child, level)
+
+
+# Markdown's placeholders sit between \x02 and \x03 and are short: a run never spans one.
+_LONG_WORD = re.compile(r"[^\s\x02\x03]{40}(?=[^\s\x02\x03])")
+
+
+def _breakable(text: str) -> str:
+    """A break chance (zero-width space) in every 40 characters of a word that long, so
+    an endless „word“ wraps instead of pushing the page wider than the window."""
+    return _LONG_WORD.sub(lambda m: m.group(0) + "\u200b", text)
 
 
 def _converter() -> tuple[markdown.Markdown, _OnlyText]:
