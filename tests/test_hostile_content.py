@@ -268,3 +268,55 @@ def test_pathological_texts_render_and_check_quickly():
         list(text_problems(text))
     # Before the limits, the brackets alone took about nine seconds.
     assert time.perf_counter() - start < 2.0
+
+
+_NOT_SHOWN = {"id", "colour", "accent", "code", "tests", "position", "action", "expect",
+              "language", "pitfall", "kind"}
+MARKER = "<i>ROH</i>"
+
+
+def _mark_every_text(data, key=None):
+    if isinstance(data, str):
+        return data if key in _NOT_SHOWN else data + " " + MARKER
+    if isinstance(data, dict):
+        return {k: _mark_every_text(v, k) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_mark_every_text(v, key) for v in data]
+    return data
+
+
+@pytest.mark.parametrize("game", ["atlantis", "atacama", "survive"])
+def test_no_text_field_of_a_game_reaches_a_label_as_markup(qtbot, tmp_path, monkeypatch, game):
+    import yaml
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel
+
+    from app.model import loader
+    from app.model.paths import content_root
+    from app.ui.application import create_main_window, make_application
+
+    folder = tmp_path / game
+    folder.mkdir()
+    for name in ("game.yaml", "quiz.yaml"):
+        data = yaml.safe_load((content_root() / game / name).read_text("utf-8"))
+        (folder / name).write_text(yaml.safe_dump(_mark_every_text(data), allow_unicode=True),
+                                   "utf-8")
+    assert loader.markup_problems  # the check itself would name every one of them
+    monkeypatch.setattr(loader, "markup_problems", lambda *sources: [])
+    library = loader.load_library(tmp_path)
+    assert [g.id for g in library.games] == [game], library.problems
+    make_application()
+    window = create_main_window(library, game, remember=False)
+    qtbot.addWidget(window)
+    window.show()
+    shown = 0
+    for section in window.sections():
+        window.view_for(section.key)
+        for label in window.findChildren(QLabel):
+            text = label.text()
+            if label.textFormat() == Qt.TextFormat.PlainText:
+                shown += MARKER in text
+            else:
+                assert MARKER not in text, (section.key, label.objectName(), text[:200])
+                shown += "&lt;i&gt;ROH&lt;/i&gt;" in text
+    assert shown > 10, "the marked texts are on screen, as text"
