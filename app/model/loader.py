@@ -12,6 +12,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 
 from app.model.examples import ExampleResult, check_examples
+from app.model.markup import markup_problems
 from app.model.schema import ExamplesFile, Game, GameFile, QuizFile
 from app.model.validation_messages import german_validation_problems
 from app.model.yaml_source import ContentError, Problem, YamlSource, read_yaml
@@ -97,6 +98,7 @@ def load_game(folder: Path, *, check: bool = True) -> LoadedGame:
     examples = ex_file.examples if ex_file else []
     game = Game(id=folder.name, content=game_file, quiz=quiz_file.quiz, examples=examples)
     problems += _cross_references(game, game_src, quiz_src, ex_src)
+    problems += markup_problems(game_src, quiz_src, ex_src)
     results: dict[str, ExampleResult] = {}
     if check and ex_src is not None and not problems:
         results = check_examples(game.id, examples)

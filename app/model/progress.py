@@ -4,25 +4,53 @@ One JSON file per game in the user's data folder. It is written after every
 answer, atomically (temp file + fsync + rename), so killing the app mid-round
 loses at most the answer being given. A file we cannot read is never
 overwritten: it is moved aside with a timestamp and the user is told.
+
+Several windows (or processes) may answer at once. Every change is an operation that is
+kept until it is on disk; a save takes the lock, reads the file as it is now, replays this
+window's unsaved operations on it and writes the result. So the last writer never wins
+over another window's answers. The lock itself comes from the caller (the UI passes a
+``QLockFile``); this layer imports no Qt.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
 import tempfile
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import Enum
 from pathlib import Path
 
-from fsrs import Card, Rating, Scheduler
+from fsrs import Card, Rating, Scheduler, State
+from fsrs.scheduler import STABILITY_MIN
 
 from app.model.paths import data_dir  # noqa: F401 - part of this module's API
 
 SCHEMA_VERSION = 1
 MAX_PROGRESS_BYTES = 5 * 1024 * 1024
+# What a saved card may hold: the bounds the scheduler works within, with room to spare.
+MAX_STABILITY_DAYS = 1e7
+DIFFICULTY_RANGE = (1.0, 10.0)
+YEAR_RANGE = (1970, 2300)
+MAX_STEP = 100
+MAX_ANSWERS = 10**12
+CARD_KEYS = frozenset({"card_id", "state", "step", "stability", "difficulty", "due",
+                       "last_review"})
+# A notice that a window-less job (``--pdf``) could not show; the next window shows it.
+PENDING_NOTICE_SUFFIX = ".hinweis"
+
+# ``lock(path)`` guards read-merge-write of ``path``; it raises ``TimeoutError`` (an OSError)
+# when the lock cannot be had. The default suits one process only (tests, tools).
+Lock = Callable[[Path], AbstractContextManager]
+
+
+def single_process_lock(path: Path) -> AbstractContextManager:
+    return contextlib.nullcontext()
 
 
 class Grade(Enum):
@@ -71,32 +99,38 @@ class ProgressStore:
     answers: int = 0
     writable: bool = True  # False only where writing could overwrite a file we could not read
     notices: list[Notice] = field(default_factory=list)
+    lock: Lock = single_process_lock
     _save_failed: bool = False
+    # This window's changes not yet on disk, replayed on the file's current state at saving.
+    _pending: list[Callable[[ProgressStore], None]] = field(default_factory=list)
 
     # -- opening and saving ---------------------------------------------------------------
 
     @classmethod
-    def open(cls, folder: Path, game_id: str) -> ProgressStore:
-        store = cls(folder / f"fortschritt-{game_id}.json", game_id)
-        store._load()
+    def open(cls, folder: Path, game_id: str, lock: Lock | None = None) -> ProgressStore:
+        store = cls(folder / f"fortschritt-{game_id}.json", game_id,
+                    lock=lock or single_process_lock)
+        try:
+            with store.lock(store.path):
+                # Under the lock no other window is between writing a temp file and renaming
+                # it, so every temp file left is one a killed save left behind.
+                store._remove_stale_temp_files()
+                store._take_pending_notices()
+                store._load()
+        except OSError:
+            # No lock (read-only folder, a hung window): read anyway, clean up next time.
+            store._load()
         return store
 
     def _load(self) -> None:
-        path = self.path
         try:
-            # Inside the try: a folder we may not even look into is an OSError too.
-            if not path.exists() and not path.is_symlink():
-                return
-            if path.is_dir():
-                raise _Unreadable("an der Stelle der Datei liegt ein Ordner")
-            if path.stat().st_size > MAX_PROGRESS_BYTES:
-                raise _Unreadable("die Datei ist viel zu groß")
-            raw = path.read_bytes()
-            try:
-                data = json.loads(raw.decode("utf-8"))
-            except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-                raise _Unreadable("die Datei ist beschädigt") from exc
-            self._adopt(data)
+            self._read_disk()
+        except _NewerVersion as newer:
+            self.writable = False
+            self.notices.append(Notice(
+                f"Dein Fortschritt für „{self.game_id}“ wurde von einer neueren Version von "
+                f"Regelfrisch gespeichert (Format {newer}). Die Datei bleibt unangetastet; "
+                "diese Sitzung wird nicht gespeichert. Bitte Regelfrisch aktualisieren."))
         except _Unreadable as reason:
             self._keep_aside(str(reason))
         except OSError as exc:
@@ -106,12 +140,42 @@ class ProgressStore:
                 f"Dein Fortschritt für „{self.game_id}“ ließ sich nicht lesen ({exc.strerror}). "
                 "Diese Sitzung wird nicht gespeichert."))
 
+    def _read_disk(self) -> None:
+        """Replace the state in memory by the file's; an absent file is an empty store."""
+        path = self.path
+        # Inside the caller's try: a folder we may not even look into is an OSError too.
+        if not path.exists():
+            # No file yet, or a link to a file not yet there (a synced folder not yet filled).
+            self.cards, self.marks, self.answers = {}, {}, 0
+            return
+        if path.is_dir():
+            raise _Unreadable("an der Stelle der Datei liegt ein Ordner")
+        if not path.is_file():
+            raise _Unreadable("an der Stelle der Datei liegt keine gewöhnliche Datei")
+        if path.stat().st_size > MAX_PROGRESS_BYTES:
+            raise _Unreadable("die Datei ist viel zu groß")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_PROGRESS_BYTES + 1)
+        if len(raw) > MAX_PROGRESS_BYTES:
+            raise _Unreadable("die Datei ist viel zu groß")
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise _Unreadable("die Datei ist beschädigt") from exc
+        except (ValueError, RecursionError) as exc:
+            # Numbers with thousands of digits, brackets nested thousands deep.
+            raise _Unreadable("die Datei enthält unmögliche Werte") from exc
+        self._adopt(data)
+
     def _adopt(self, data: object) -> None:
         if not isinstance(data, dict):
             raise _Unreadable("die Datei hat nicht das erwartete Format")
         version = data.get("schema")
-        if version != SCHEMA_VERSION:
-            raise _Unreadable(f"die Datei hat die unbekannte Version {version!r}")
+        if isinstance(version, int) and not isinstance(version, bool) \
+                and SCHEMA_VERSION < version < 10**6:
+            raise _NewerVersion(version)
+        if version != SCHEMA_VERSION or isinstance(version, bool):
+            raise _Unreadable(f"die Datei hat die unbekannte Version {_short(version)}")
         cards, marks = data.get("cards", {}), data.get("marks", {})
         if not isinstance(cards, dict) or not isinstance(marks, dict):
             raise _Unreadable("die Datei hat nicht das erwartete Format")
@@ -120,9 +184,50 @@ class ProgressStore:
         if not all(isinstance(v, list) and all(isinstance(s, str) for s in v)
                    for v in marks.values()):
             raise _Unreadable("die Markierungen sind beschädigt")
-        self.cards = cards
+        answers = data.get("answers", 0)
+        if not (isinstance(answers, int) and not isinstance(answers, bool)
+                and 0 <= answers <= MAX_ANSWERS):
+            raise _Unreadable("die Zahl der Antworten ist beschädigt")
+        self.cards = dict(cards)
         self.marks = {k: list(v) for k, v in marks.items() if v}
-        self.answers = int(data.get("answers", 0)) if isinstance(data.get("answers"), int) else 0
+        self.answers = answers
+
+    def _remove_stale_temp_files(self) -> None:
+        for folder in {self.path.parent, self._target().parent}:
+            with contextlib.suppress(OSError):
+                for leftover in folder.glob(f".{self._target().name}.*.tmp"):
+                    with contextlib.suppress(OSError):
+                        leftover.unlink()
+                for leftover in folder.glob(f".{self.path.name}.*.tmp"):
+                    with contextlib.suppress(OSError):
+                        leftover.unlink()
+
+    def _pending_notice_path(self) -> Path:
+        return self.path.with_name(self.path.name + PENDING_NOTICE_SUFFIX)
+
+    def _take_pending_notices(self) -> None:
+        """Show what a window-less run (``--pdf``) had to tell, then forget it."""
+        note = self._pending_notice_path()
+        try:
+            if not note.is_file() or note.stat().st_size > 64 * 1024:
+                return
+            text = note.read_text("utf-8", errors="replace")
+            note.unlink()
+        except OSError:
+            return
+        for line in text.splitlines():
+            if line.strip():
+                self.notices.append(Notice(line.strip()))
+
+    def defer_notices(self) -> None:
+        """Keep the notices for the next window start (for runs that have no window)."""
+        if not self.notices:
+            return
+        note = self._pending_notice_path()
+        with contextlib.suppress(OSError):
+            earlier = note.read_text("utf-8", errors="replace") if note.is_file() else ""
+            text = earlier + "".join(n.message.replace("\n", " ") + "\n" for n in self.notices)
+            note.write_text(text, "utf-8")
 
     def _keep_aside(self, reason: str) -> None:
         stamp = _now().strftime("%Y%m%d-%H%M%S")
@@ -149,24 +254,70 @@ class ProgressStore:
         return {"schema": SCHEMA_VERSION, "game": self.game_id, "answers": self.answers,
                 "cards": self.cards, "marks": self.marks}
 
-    def save(self) -> bool:
-        """Write atomically; on failure keep going in memory and tell the user once."""
+    def _target(self) -> Path:
+        """The file that is really written: a symlinked progress file is written through the
+        link (a synced file stays where it is), never replaced by a regular file."""
+        if self.path.is_symlink():
+            return Path(os.path.realpath(self.path))
+        return self.path
+
+    def _change(self, operation: Callable[[ProgressStore], None]) -> None:
+        operation(self)
+        self._pending.append(operation)
+        self.save()
+
+    def _merge_with_disk(self) -> None:
+        """Under the lock: the file as other windows left it, plus this window's changes."""
+        try:
+            self._read_disk()
+        except _NewerVersion as newer:
+            self._load_newer_version_notice(newer)
+            return
+        except _Unreadable as reason:
+            # Our memory is the best there is now; the broken file goes aside untouched.
+            cards, marks, answers = self.cards, self.marks, self.answers
+            self._keep_aside(str(reason))
+            self.cards, self.marks, self.answers = cards, marks, answers
+            return
+        for operation in self._pending:
+            operation(self)
+
+    def refresh(self) -> bool:
+        """Take in what other windows saved (no lock needed: files are replaced whole).
+
+        Returns whether anything changed. A file that cannot be read now is dealt with at
+        the next save, under the lock."""
         if not self.writable:
             return False
-        text = json.dumps(self.to_json(), ensure_ascii=False, indent=1, sort_keys=True)
+        before = (self.cards, self.marks, self.answers)
+        snapshot = json.dumps(self.to_json(), sort_keys=True)
+        try:
+            self._read_disk()
+        except (_Unreadable, _NewerVersion, OSError):
+            self.cards, self.marks, self.answers = before
+            return False
+        for operation in self._pending:
+            operation(self)
+        return json.dumps(self.to_json(), sort_keys=True) != snapshot
+
+    def _load_newer_version_notice(self, newer: _NewerVersion) -> None:
+        self.writable = False
+        self.notices.append(Notice(
+            f"Dein Fortschritt für „{self.game_id}“ wurde inzwischen von einer neueren Version "
+            f"von Regelfrisch gespeichert (Format {newer}). Die Datei bleibt unangetastet; "
+            "diese Sitzung wird nicht mehr gespeichert."))
+
+    def save(self) -> bool:
+        """Read-merge-write under the lock; on failure keep going in memory, tell once."""
+        if not self.writable:
+            return False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp",
-                                       dir=self.path.parent)
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                    handle.write(text)
-                    handle.flush()
-                    os.fsync(handle.fileno())
-                os.replace(tmp, self.path)
-            finally:
-                if os.path.exists(tmp):
-                    os.unlink(tmp)
+            with self.lock(self.path):
+                self._merge_with_disk()
+                if not self.writable:
+                    return False
+                self._write(self._target())
         except OSError:
             # A full disk or a locked file may pass: every answer tries again; the user is
             # told once, not at every answer.
@@ -177,8 +328,22 @@ class ProgressStore:
                     "jeder Antwort erneut; gelingt es nicht, bleibt diese Sitzung ungespeichert."))
             self._save_failed = True
             return False
+        self._pending.clear()
         self._save_failed = False
         return True
+
+    def _write(self, target: Path) -> None:
+        text = json.dumps(self.to_json(), ensure_ascii=False, indent=1, sort_keys=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, target)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
 
     # -- answering --------------------------------------------------------------------------
 
@@ -186,44 +351,53 @@ class ProgressStore:
                when: datetime | None = None) -> None:
         """Schedule ``quiz_id`` and mark (or clear) what it tests, then save."""
         when = when or _now()
-        card = Card.from_dict(self.cards[quiz_id]) if quiz_id in self.cards else Card()
-        card, _log = _SCHEDULER.review_card(card, grade.rating, when)
-        self.cards[quiz_id] = card.to_dict()
-        self.answers += 1
-        for target in targets:
-            sources = self.marks.setdefault(target, [])
-            if grade.marks and quiz_id not in sources:
-                sources.append(quiz_id)
-            elif not grade.marks and quiz_id in sources:
-                sources.remove(quiz_id)
-            if not sources:
-                del self.marks[target]
-        self.save()
+        targets = list(targets)
+
+        def answer(store: ProgressStore) -> None:
+            cards = store.cards
+            card = Card.from_dict(cards[quiz_id]) if quiz_id in cards else Card()
+            card, _log = _SCHEDULER.review_card(card, grade.rating, when)
+            cards[quiz_id] = card.to_dict()
+            store.answers += 1
+            for target in targets:
+                sources = store.marks.setdefault(target, [])
+                if grade.marks and quiz_id not in sources:
+                    sources.append(quiz_id)
+                elif not grade.marks and quiz_id in sources:
+                    sources.remove(quiz_id)
+                if not sources:
+                    del store.marks[target]
+
+        self._change(answer)
 
     def record_situation(self, marked_pitfalls: list[str], cleared_pitfalls: list[str]) -> None:
         """An engine-made question: a wrong choice marks its pitfall, a right one clears it."""
-        self.answers += 1
-        for pitfall in cleared_pitfalls:
-            sources = self.marks.get(pitfall, [])
-            if "situation" in sources:
-                sources.remove("situation")
-                if not sources:
-                    del self.marks[pitfall]
-        for pitfall in marked_pitfalls:
-            sources = self.marks.setdefault(pitfall, [])
-            if "situation" not in sources:
-                sources.append("situation")
-        self.save()
+        marked_pitfalls, cleared_pitfalls = list(marked_pitfalls), list(cleared_pitfalls)
+
+        def answer(store: ProgressStore) -> None:
+            store.answers += 1
+            for pitfall in cleared_pitfalls:
+                sources = store.marks.get(pitfall, [])
+                if "situation" in sources:
+                    sources.remove("situation")
+                    if not sources:
+                        del store.marks[pitfall]
+            for pitfall in marked_pitfalls:
+                sources = store.marks.setdefault(pitfall, [])
+                if "situation" not in sources:
+                    sources.append("situation")
+
+        self._change(answer)
 
     def clear_mark(self, target: str) -> None:
-        if self.marks.pop(target, None) is not None:
-            self.save()
+        if target in self.marks:
+            self._change(lambda store: store.marks.pop(target, None))
 
     def reset(self) -> None:
-        self.cards.clear()
-        self.marks.clear()
-        self.answers = 0
-        self.save()
+        def forget(store: ProgressStore) -> None:
+            store.cards, store.marks, store.answers = {}, {}, 0
+
+        self._change(forget)
 
     # -- questions about the state ----------------------------------------------------------
 
@@ -266,19 +440,84 @@ class _Unreadable(Exception):
     pass
 
 
+class _NewerVersion(Exception):
+    pass
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 20 else text[:19] + "…"
+
+
+_VALID_CARDS: set[str] = set()
+
+
 def _check_card(data: object) -> None:
-    """A card must not only load but also work: aware datetimes, sane numbers."""
+    """A card must not only load but work: every field as the scheduler needs it, and a trial
+    review with every grade must pass (so a bad card never kills the keys mid-quiz)."""
     try:
-        card = Card.from_dict(data)
-        moments = [card.due] + ([card.last_review] if card.last_review is not None else [])
-        if any(moment.tzinfo is None for moment in moments):
-            raise ValueError("Zeitpunkt ohne Zeitzone")
-        if card.step is not None and not isinstance(card.step, int):
-            raise ValueError("Schritt ist keine Zahl")
-        for number in (card.stability, card.difficulty):
-            if number is not None and not (isinstance(number, int | float)
-                                           and math.isfinite(number) and number > 0):
-                raise ValueError("ungültiger Wert")
-        card.due - _now()  # the scheduler compares with aware datetimes
-    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+        key = json.dumps(data, sort_keys=True)
+    except (TypeError, ValueError, RecursionError) as exc:
         raise _Unreadable("ein Eintrag der Datei ist beschädigt") from exc
+    if key in _VALID_CARDS:
+        return
+    try:
+        _check_card_fields(data)
+        card = Card.from_dict(data)
+        for rating in Rating:
+            _SCHEDULER.review_card(card, rating, _now())
+    except (_Unreadable, ArithmeticError, AttributeError, KeyError, TypeError,
+            ValueError) as exc:
+        raise _Unreadable("ein Eintrag der Datei ist beschädigt") from exc
+    if len(_VALID_CARDS) < 100_000:
+        _VALID_CARDS.add(key)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: object) -> bool:
+    return (isinstance(value, int | float) and not isinstance(value, bool)
+            and math.isfinite(value))
+
+
+def _moment(value: object) -> datetime:
+    if not isinstance(value, str) or len(value) > 40:
+        raise _Unreadable("Zeitpunkt ist kein Text")
+    moment = datetime.fromisoformat(value)
+    if moment.tzinfo is None:
+        raise _Unreadable("Zeitpunkt ohne Zeitzone")
+    if not YEAR_RANGE[0] <= moment.year <= YEAR_RANGE[1]:
+        raise _Unreadable("Zeitpunkt außerhalb jeder Planung")
+    return moment
+
+
+def _check_card_fields(data: object) -> None:
+    if not isinstance(data, dict) or set(data) != CARD_KEYS:
+        raise _Unreadable("Karte hat nicht die erwarteten Felder")
+    if not _is_int(data["card_id"]) or not 0 <= data["card_id"] < 2**63:
+        raise _Unreadable("Karten-Nummer")
+    if not _is_int(data["state"]) or data["state"] not in {s.value for s in State}:
+        raise _Unreadable("Zustand")
+    step = data["step"]
+    if data["state"] == State.Review.value:
+        if step is not None:
+            raise _Unreadable("Schritt in der Wiederholung")
+    elif not (_is_int(step) and 0 <= step <= MAX_STEP):
+        raise _Unreadable("Schritt")
+    stability, difficulty = data["stability"], data["difficulty"]
+    if (stability is None) != (difficulty is None):
+        raise _Unreadable("Stabilität und Schwierigkeit nur halb")
+    if stability is None and (data["state"] == State.Review.value
+                              or data["last_review"] is not None):
+        raise _Unreadable("eine schon gelernte Karte ohne Stabilität")
+    if stability is not None:
+        if not (_is_number(stability) and STABILITY_MIN <= stability <= MAX_STABILITY_DAYS):
+            raise _Unreadable("Stabilität")
+        if not (_is_number(difficulty)
+                and DIFFICULTY_RANGE[0] <= difficulty <= DIFFICULTY_RANGE[1]):
+            raise _Unreadable("Schwierigkeit")
+    _moment(data["due"])
+    if data["last_review"] is not None:
+        _moment(data["last_review"])

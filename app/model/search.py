@@ -161,7 +161,7 @@ def match_spans(text: str, query: str) -> tuple[Span, ...]:
     return _spans(fold(text), words) if words else ()
 
 
-_MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_MD_LINK = re.compile(r"\[([^\]\n]{0,300})\]\([^)\n]{0,300}\)")  # bounded: stays linear
 _MD_MARKERS = re.compile(r"\*+|`+|^[ \t]*(?:[-+]|\d+\.|#+)[ \t]+", re.MULTILINE)
 _SPACES = re.compile(r"\s+")
 

@@ -15,7 +15,7 @@ from app.model.paths import content_root, resources_root
 from app.ui.app_state import AppState, Services
 from app.ui.main_window import MainWindow
 from app.ui.progress_model import ProgressModel
-from app.ui.settings import DEFAULT_FONT_PT, Settings, clamp_to
+from app.ui.settings import DEFAULT_FONT_PT, Settings, clamp_to, fit_first_start
 from app.ui.situations import situation_service_for
 from app.ui.theme import ThemeController, apply_theme, colours_for
 
@@ -77,7 +77,7 @@ def run(args) -> int:
     if args.pdf:
         from app.ui.print_sheet import export_pdf
 
-        marked = ProgressModel().marked(args.game or "atlantis")
+        marked = ProgressModel().marked_for_job(args.game or "atlantis", sys.stderr)
         return export_pdf(_load(root), args.game, Path(args.pdf), marked)
     if offscreen_job:
         window = create_main_window(_load(root), args.game, remember=False)
@@ -85,8 +85,13 @@ def run(args) -> int:
         # Show the window first and fill it a moment later: the content
         # (pydantic, YAML, the engines' checks) must not delay the first frame.
         window = create_main_window(None, args.game)
+        fit_first_start(window, window.settings, app.primaryScreen())
     if args.screenshot:
-        written = save_screenshots(window, Path(args.screenshot))
+        try:
+            written = save_screenshots(window, Path(args.screenshot))
+        except OSError as exc:
+            print(f"Die Bildschirmfotos ließen sich nicht speichern: {exc}", file=sys.stderr)
+            return 1
         print(f"{len(written)} Bildschirmfotos in {args.screenshot} gespeichert.")
         return 0
     window.show()
@@ -115,8 +120,16 @@ def _load(root: Path):
 
 def save_screenshots(window: MainWindow, folder: Path, size: tuple[int, int] = DEFAULT_SIZE,
                      games: list[str] | None = None) -> list[Path]:
-    """Render every section of every loaded game into ``folder`` as PNG files."""
-    folder.mkdir(parents=True, exist_ok=True)
+    """Render every section of every loaded game into ``folder`` as PNG files.
+
+    Raises OSError with a German message when ``folder`` or a file cannot be written."""
+    if folder.exists() and not folder.is_dir():
+        raise OSError(f"„{folder}“ ist eine Datei, kein Ordner.")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OSError(f"Der Ordner „{folder}“ lässt sich nicht anlegen "
+                      f"({_german_reason(exc)}).") from None
     window.resize(*size)
     window.show()
     written: list[Path] = []
@@ -134,6 +147,25 @@ def save_screenshots(window: MainWindow, folder: Path, size: tuple[int, int] = D
 
 
 def _grab(window: MainWindow, path: Path) -> Path:
+    from PySide6.QtCore import QIODevice, QSaveFile
+
     QApplication.processEvents()
-    window.grab().save(str(path))
+    # Temp file + rename: a failed write never leaves half a PNG or reports success.
+    save = QSaveFile(str(path))
+    if not save.open(QIODevice.OpenModeFlag.WriteOnly):
+        raise OSError(f"„{path}“ lässt sich nicht schreiben (Meldung des Systems: "
+                      f"{save.errorString()}).")
+    if not window.grab().save(save, "PNG") or not save.commit():
+        save.cancelWriting()
+        raise OSError(f"„{path}“ ließ sich nicht vollständig schreiben (Meldung des Systems: "
+                      f"{save.errorString()}).")
     return path
+
+
+def _german_reason(exc: OSError) -> str:
+    import errno
+
+    return {errno.EACCES: "keine Schreibrechte", errno.EPERM: "keine Schreibrechte",
+            errno.EROFS: "nur lesbares Laufwerk", errno.ENOSPC: "kein Platz mehr",
+            errno.ENOTDIR: "ein Teil des Pfades ist eine Datei",
+            errno.ENOENT: "Pfad nicht gefunden"}.get(exc.errno, exc.strerror or "unbekannt")

@@ -65,6 +65,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
 
         self.status_text = QLabel()
+        self.status_text.setTextFormat(Qt.TextFormat.PlainText)
         self.status_text.setObjectName("StatusText")
         self.statusBar().addWidget(self.status_text, 1)
         self.statusBar().setSizeGripEnabled(False)
@@ -79,7 +80,8 @@ class MainWindow(QMainWindow):
         state.jumpRequested.connect(self._jump)
         progress = self.services.progress
         if progress is not None:
-            progress.marksChanged.connect(lambda _game: self._update_counts())
+            # A bound method: Qt drops the connection when this window is deleted.
+            progress.marksChanged.connect(self._update_counts)
             progress.noticeRaised.connect(self.notice_bar.show_notice)
         if state.library is not None:
             self._on_library()
@@ -222,7 +224,7 @@ class MainWindow(QMainWindow):
         if item is not None:
             self.state.select_section(item.data(SECTION_KEY))
 
-    def _update_counts(self) -> None:
+    def _update_counts(self, _game: str | None = None) -> None:
         """Show how many marked rules wait in each section, e.g. „Leicht vergessen  2“."""
         entry = self.current_entry()
         progress = self.services.progress
@@ -460,6 +462,7 @@ class NoticeBar(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(18, 10, 12, 10)
         self.text = QLabel()
+        self.text.setTextFormat(Qt.TextFormat.PlainText)
         self.text.setWordWrap(True)
         self.text.setObjectName("NoticeText")
         layout.addWidget(self.text, 1)

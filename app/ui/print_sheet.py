@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSizeF
+from PySide6.QtCore import QIODevice, QMarginsF, QPointF, QRectF, QSaveFile, QSizeF
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -28,6 +28,7 @@ from PySide6.QtGui import (
     QPageLayout,
     QPageSize,
     QPainter,
+    QPdfWriter,
     QPen,
     QTextDocument,
 )
@@ -35,6 +36,7 @@ from PySide6.QtPrintSupport import QPrinter
 
 from app.model.loader import Library, LoadedGame
 from app.model.schema import format_pages
+from app.ui.safe_text import SafeTextDocument
 from app.ui.theme import LIGHT
 from app.ui.widgets import markdown_html
 
@@ -265,7 +267,7 @@ def sheet_html(loaded: LoadedGame, marked_ids: Collection[str] = frozenset(), *,
 
 def _document(html_text: str, device: QPagedPaintDevice, width: float,
               height: float | None) -> QTextDocument:
-    doc = QTextDocument()
+    doc = SafeTextDocument()
     # Measure with the printer's metrics: what fits here fits on paper.
     doc.documentLayout().setPaintDevice(device)
     doc.setDocumentMargin(0)
@@ -361,7 +363,8 @@ def render_sheet(loaded: LoadedGame, printer: QPrinter,
     doc, footer, plan, geometry = _layout(loaded, printer, marked_ids)
     painter = QPainter(printer)
     if not painter.isActive():
-        name = printer.outputFileName() or printer.printerName()
+        name = (printer.outputFileName() or printer.printerName()
+                if isinstance(printer, QPrinter) else "PDF")
         raise OSError(f"„{name}“ lässt sich nicht zum Schreiben öffnen.")
     try:
         for page in range(plan.pages):
@@ -399,9 +402,33 @@ def write_sheet_pdf(loaded: LoadedGame, path: Path | str,
                     marked_ids: Collection[str] = frozenset()) -> int:
     """Write the sheet as an A4 PDF; returns the number of pages (1 unless content overflows).
 
-    Needs a QGuiApplication (offscreen is fine).
+    Written to a temporary file that replaces ``path`` only when every byte is on disk
+    (QSaveFile): a full disk or a failed write raise OSError (German) and leave an earlier
+    file as it was. Needs a QGuiApplication (offscreen is fine).
     """
-    return render_sheet(loaded, a4_printer(path), marked_ids).pages
+    target = Path(path)
+    if target.exists() and not target.is_file():
+        raise OSError(f"„{target}“ ist keine gewöhnliche Datei – dort wird kein PDF gespeichert.")
+    save = QSaveFile(str(target))
+    if not save.open(QIODevice.OpenModeFlag.WriteOnly):
+        raise OSError(f"„{target}“ lässt sich nicht zum Schreiben öffnen (Meldung des Systems: "
+                      f"{save.errorString()}).")
+    try:
+        layout = a4_printer()
+        writer = QPdfWriter(save)
+        writer.setResolution(layout.resolution())
+        writer.setPageLayout(layout.pageLayout())
+        writer.setTitle(f"Regelfrisch – {loaded.game.title}")
+        writer.setCreator("Regelfrisch")
+        # render_sheet ends its painter, which writes the PDF's last bytes into ``save``.
+        pages = render_sheet(loaded, writer, marked_ids).pages
+    except BaseException:
+        save.cancelWriting()
+        raise
+    if not save.commit():
+        raise OSError(f"Das PDF „{target}“ ließ sich nicht vollständig schreiben (Meldung des "
+                      f"Systems: {save.errorString()}); eine frühere Datei bleibt unverändert.")
+    return pages
 
 
 def print_sheet(loaded: LoadedGame, parent=None,
@@ -433,30 +460,35 @@ def save_sheet_pdf(loaded: LoadedGame, parent=None,
 
 
 def export_pdf(library: Library, game_id: str | None, path: Path | str,
-               marked_ids: Collection[str] = frozenset(), out: TextIO | None = None) -> int:
+               marked_ids: Collection[str] = frozenset(), out: TextIO | None = None,
+               err: TextIO | None = None) -> int:
     """``regelfrisch --pdf DATEI [--game SPIEL]``: write the sheet, say so; the exit code.
 
     Without ``game_id`` the first loaded game (Atlantis) is used. 0 on success, 1 if the
-    game is unknown or failed to load, or the file cannot be written.
+    game is unknown or failed to load, or the file cannot be written (said on ``err``,
+    else on ``out`` if given, else on stderr).
     """
+    err = err or out or sys.stderr
     out = out or sys.stdout
     if not library.games:
-        print("Kein Spiel ließ sich laden – es gibt nichts zu drucken.", file=out)
+        print("Kein Spiel ließ sich laden – es gibt nichts zu drucken.", file=err)
         return 1
     loaded = library.game(game_id) if game_id else library.games[0]
     if loaded is None:
         known = ", ".join(g.id for g in library.games)
         print(f"Das Spiel „{game_id}“ gibt es nicht (oder es ist fehlerhaft). "
-              f"Verfügbar: {known}.", file=out)
+              f"Verfügbar: {known}.", file=err)
         return 1
     target = Path(path)
     if not target.parent.is_dir():
-        print(f"Der Ordner „{target.parent}“ existiert nicht.", file=out)
+        problem = "ist kein Ordner" if target.parent.exists() else "existiert nicht"
+        print(f"Der Ordner „{target.parent}“ {problem}; das PDF wurde nicht gespeichert.",
+              file=err)
         return 1
     try:
         pages = write_sheet_pdf(loaded, target, marked_ids)
     except OSError as exc:
-        print(str(exc), file=out)
+        print(str(exc), file=err)
         return 1
     note = "1 Seite" if pages == 1 else f"{pages} Seiten – passt nicht auf eine Seite"
     print(f"Spickzettel für {loaded.game.title} gespeichert: {target} ({note}).", file=out)

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 
 from app.model.search import ELLIPSIS, Hit, SearchIndex, Span
 from app.ui.highlight import current_colours, marked_html
+from app.ui.safe_text import SafeTextDocument
 from app.ui.theme import Colours
 
 PLACEHOLDER = "Suchen … (z. B. Lücke, Brücke, Helm)"
@@ -177,7 +178,7 @@ class _Row:
 
 
 def _document(html_text: str, font: QFont, colour: str, width: float) -> QTextDocument:
-    doc = QTextDocument()
+    doc = SafeTextDocument()
     doc.setDocumentMargin(0)
     doc.setDefaultFont(font)
     doc.setDefaultStyleSheet(f"body {{ color: {colour}; }}")

@@ -71,6 +71,9 @@ class Settings:
         self.store.setValue("geometry", window.saveGeometry())
         self.store.sync()
 
+    def has_geometry(self) -> bool:
+        return isinstance(self.store.value("geometry"), QByteArray | bytes)
+
     def restore_geometry(self, window: QWidget) -> bool:
         """Restore the window where it was; the caller keeps it on a visible screen."""
         data = self.store.value("geometry")
@@ -89,3 +92,25 @@ def clamp_to(window: QWidget, available: QRect) -> None:
     x = min(max(frame.x(), available.left()), available.right() - frame.width() + 1)
     y = min(max(frame.y(), available.top()), available.bottom() - frame.height() + 1)
     window.move(max(x, available.left()), max(y, available.top()))
+
+
+# Title bar and borders the window manager adds around a window not yet shown.
+FRAME_ALLOWANCE = (16, 48)
+
+
+def fit_first_start(window: QWidget, settings: Settings | None, screen) -> bool:
+    """On the very first start (nothing saved): the default size, shrunk to fit ``screen``
+    with its title bar, and centred – a 1366×768 laptop sees the status bar too.
+
+    Returns whether it placed the window (False when a saved geometry takes over)."""
+    if screen is None or (settings is not None and settings.has_geometry()):
+        return False
+    available = screen.availableGeometry()
+    extra_w, extra_h = FRAME_ALLOWANCE
+    width = min(window.width(), available.width() - extra_w)
+    height = min(window.height(), available.height() - extra_h)
+    window.resize(max(width, window.minimumWidth()), max(height, window.minimumHeight()))
+    x = available.left() + max(0, (available.width() - window.width() - extra_w) // 2)
+    y = available.top() + max(0, (available.height() - window.height() - extra_h) // 2)
+    window.move(x, y)
+    return True

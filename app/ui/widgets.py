@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import html as html_text
 from functools import lru_cache
 
-import markdown
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.model.markup import render_markdown
 from app.model.paths import resources_root
 from app.model.schema import format_pages
 
@@ -27,8 +28,10 @@ PAGE_MARGIN = 28
 
 @lru_cache(maxsize=2048)
 def markdown_html(text: str) -> str:
-    """Markdown → the HTML subset QLabel renders; single paragraphs lose their <p> margins."""
-    html = markdown.markdown(text.strip(), extensions=["sane_lists"])
+    """Markdown → the HTML subset QLabel renders; single paragraphs lose their <p> margins.
+
+    Content's own markup never gets through (see :mod:`app.model.markup`)."""
+    html = render_markdown(text)
     if html.count("<p>") == 1 and html.startswith("<p>") and html.endswith("</p>"):
         html = html[3:-4]
     return html
@@ -72,6 +75,7 @@ def heading(text: str, level: int = 1) -> QLabel:
 
 def pill(text: str, name: str = "Pill") -> QLabel:
     widget = QLabel(text)
+    widget.setTextFormat(Qt.TextFormat.PlainText)  # page refs come from content: never HTML
     widget.setObjectName(name)
     widget.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
     return widget
@@ -83,7 +87,7 @@ def page_pill(pages: list) -> QLabel | None:
     if not text:
         return None
     widget = pill(text)
-    widget.setToolTip(f"Spielregel, {text}")
+    widget.setToolTip(f"<p>Spielregel, {html_text.escape(text)}</p>")
     return widget
 
 
@@ -122,7 +126,7 @@ def item_legend(items) -> QLabel:
     parts = []
     for item in items:
         text = item.name + (f" ({item.colour_name})" if item.colour_name else "")
-        text += "" if item.confirmed else "*"
+        text = html_text.escape(text + ("" if item.confirmed else "*"), quote=False)
         # Non-breaking spaces keep swatch and name together when the line wraps.
         parts.append(f'<span style="color:{item.colour}; font-size:14pt">■</span>&nbsp;'
                      + text.replace(" ", "&nbsp;"))

@@ -82,8 +82,10 @@ def test_command_line_export_and_its_errors(tmp_path, capsys):
     out = tmp_path / "survive.apkg"
     assert main(["--anki", str(out), "--game", "survive"]) == 0
     assert "gespeichert" in capsys.readouterr().out and out.stat().st_size > 1000
-    assert main(["--anki", str(tmp_path / "x.apkg"), "--game", "schach"]) == 2
-    assert "Unbekanntes Spiel „schach“" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stopped:
+        main(["--anki", str(tmp_path / "x.apkg"), "--game", "schach"])
+    assert stopped.value.code == 2
+    assert "Das Spiel „schach“ gibt es nicht" in capsys.readouterr().err
     assert main(["--anki", str(tmp_path / "fehlt" / "x.apkg"), "--game", "atlantis"]) == 1
     assert "nicht gespeichert" in capsys.readouterr().err
     assert list(tmp_path.glob(".regelfrisch-*")) == []

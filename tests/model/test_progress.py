@@ -9,6 +9,9 @@ import sys
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from app.model.progress import SCHEMA_VERSION, Grade, ProgressStore, data_dir
 from tests.conftest import REPO
@@ -77,7 +80,8 @@ def test_situation_marks_pitfall_and_right_answer_clears_it(tmp_path):
 CORRUPT = [
     ("truncated-json", b'{"schema": 1, "cards": {"q": {"card_id"'),
     ("garbage-bytes", bytes(range(256)) * 4),
-    ("unknown-version", json.dumps({"schema": 99, "cards": {}, "marks": {}}).encode()),
+    ("unknown-version", json.dumps({"schema": 0, "cards": {}, "marks": {}}).encode()),
+    ("text-version", json.dumps({"schema": "zwei", "cards": {}, "marks": {}}).encode()),
     ("not-an-object", b"[1, 2, 3]"),
     ("bad-card", json.dumps({"schema": 1, "cards": {"q": {"due": "gestern"}},
                              "marks": {}}).encode()),
@@ -228,3 +232,276 @@ def test_unsearchable_data_folder_is_a_notice_not_a_crash(tmp_path, monkeypatch)
     store = ProgressStore.open(tmp_path / "locked", "atlantis")
     assert store.notices and "nicht lesen" in store.notices[0].message
     assert store.marked() == set()
+
+
+# -- several windows, one file -------------------------------------------------------------------
+
+
+def test_a_window_left_open_keeps_the_answers_another_window_saved(tmp_path):
+    window_a = ProgressStore.open(tmp_path, "atlantis")
+    window_b = ProgressStore.open(tmp_path, "atlantis")
+    for i in range(5):
+        window_b.record(f"b-{i}", Grade.DID_NOT_KNOW, [f"pb{i}"], NOW)
+    window_a.record("a-0", Grade.UNSURE, ["pa"], NOW)
+    reopened = ProgressStore.open(tmp_path, "atlantis")
+    assert all(reopened.seen(f"b-{i}") for i in range(5)) and reopened.seen("a-0")
+    assert reopened.marked() == {"pa", *(f"pb{i}" for i in range(5))}
+    assert reopened.answers == 6
+    # The window that saved last also sees the other window's marks now.
+    assert window_a.marked() == reopened.marked()
+
+
+def test_the_same_question_answered_in_two_windows_counts_both_reviews(tmp_path):
+    window_a = ProgressStore.open(tmp_path, "atlantis")
+    window_b = ProgressStore.open(tmp_path, "atlantis")
+    window_a.record("q", Grade.DID_NOT_KNOW, ["p"], NOW)
+    window_b.record("q", Grade.KNEW, ["p"], NOW + timedelta(minutes=10))
+    reopened = ProgressStore.open(tmp_path, "atlantis")
+    # B's "knew" was applied on top of A's review: the mark A set is cleared, two answers.
+    assert reopened.marked() == set() and reopened.answers == 2
+    assert reopened.cards["q"]["last_review"].startswith("2026-12-02T18:10")
+
+
+TWO_WINDOWS_SCRIPT = """
+import sys, time
+from datetime import datetime, UTC
+from pathlib import Path
+from app.model.progress import Grade
+from app.ui.progress_model import ProgressModel
+folder, name, go = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
+store = ProgressModel(folder).store("atlantis")
+print("ready", flush=True)
+while not go.exists():
+    time.sleep(0.001)
+for i in range(60):
+    store.record(f"{name}-{i}", Grade.DID_NOT_KNOW, [f"{name}-p{i}"], datetime.now(UTC))
+    if i % 3 == 0:
+        store.record_situation([f"{name}-s{i}"], [])
+store.record("shared", Grade.UNSURE, ["shared-p"], datetime.now(UTC))
+assert not store.notices, [n.message for n in store.notices]
+print("done", flush=True)
+"""
+
+
+def test_two_processes_answering_at_once_lose_no_answer(tmp_path):
+    go = tmp_path / "go"
+    data = tmp_path / "data"
+    procs = [subprocess.Popen([sys.executable, "-c", TWO_WINDOWS_SCRIPT, str(data), name,
+                               str(go)], cwd=REPO, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+             for name in ("a", "b")]
+    for proc in procs:
+        assert proc.stdout.readline().strip() == "ready"
+    go.touch()
+    for proc in procs:
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+        assert out.strip() == "done"
+    store = ProgressStore.open(data, "atlantis")
+    assert store.notices == []
+    for name in ("a", "b"):
+        assert all(store.seen(f"{name}-{i}") for i in range(60)), name
+        assert {f"{name}-p{i}" for i in range(60)} <= store.marked()
+        assert {f"{name}-s{i}" for i in range(0, 60, 3)} <= store.marked()
+    assert store.answers == 2 * (60 + 20 + 1)
+    assert store.marks["shared-p"] == ["shared"]
+    # Only the file, its lock file (if still there) – no temp file.
+    assert {p.name for p in data.iterdir()} <= {"fortschritt-atlantis.json",
+                                                 "fortschritt-atlantis.json.lock"}
+
+
+def test_a_busy_lock_keeps_the_answer_and_the_next_save_brings_it(tmp_path):
+    import contextlib
+
+    busy = {"now": True}
+
+    @contextlib.contextmanager
+    def lock(path):
+        if busy["now"]:
+            raise TimeoutError(110, "ein anderes Fenster hält die Sperre")
+        yield
+
+    store = ProgressStore.open(tmp_path, "atlantis", lock=lock)
+    store.record("q1", Grade.DID_NOT_KNOW, ["p1"], NOW)
+    assert store.marked() == {"p1"} and len(store.notices) == 1
+    assert not (tmp_path / "fortschritt-atlantis.json").exists()
+    busy["now"] = False
+    store.record("q2", Grade.DID_NOT_KNOW, ["p2"], NOW)
+    reopened = ProgressStore.open(tmp_path, "atlantis")
+    assert reopened.marked() == {"p1", "p2"} and reopened.answers == 2
+
+
+def test_temp_files_of_killed_saves_are_removed_on_the_next_start(tmp_path):
+    store = ProgressStore.open(tmp_path, "atlantis")
+    store.record("q", Grade.DID_NOT_KNOW, ["p"], NOW)
+    leftovers = [tmp_path / f".fortschritt-atlantis.json.{tag}.tmp" for tag in ("x1y2", "k9")]
+    for leftover in leftovers:
+        leftover.write_text('{"schema": 1, "ca', "utf-8")
+    other = tmp_path / "notizen.txt"
+    other.write_text("meins", "utf-8")
+    reopened = ProgressStore.open(tmp_path, "atlantis")
+    assert reopened.marked() == {"p"}
+    assert not any(leftover.exists() for leftover in leftovers)
+    assert other.read_text("utf-8") == "meins"
+
+
+def test_a_symlinked_progress_file_is_written_through_the_link(tmp_path):
+    synced = tmp_path / "sync"
+    synced.mkdir()
+    real = synced / "regelfrisch-atlantis.json"
+    data = tmp_path / "data"
+    data.mkdir()
+    link = data / "fortschritt-atlantis.json"
+    store = ProgressStore.open(data, "atlantis")
+    link.symlink_to(real)  # a link to a file not there yet
+    store.record("q1", Grade.DID_NOT_KNOW, ["p1"], NOW)
+    assert link.is_symlink() and real.is_file()
+    store = ProgressStore.open(data, "atlantis")
+    store.record("q2", Grade.DID_NOT_KNOW, ["p2"], NOW)
+    assert link.is_symlink(), "the link must stay a link"
+    assert json.loads(real.read_text("utf-8"))["marks"] == {"p1": ["q1"], "p2": ["q2"]}
+    assert sorted(p.name for p in synced.iterdir()) == ["regelfrisch-atlantis.json"]
+
+
+def test_a_file_from_a_newer_version_is_left_alone_with_a_notice(tmp_path):
+    path = tmp_path / "fortschritt-atlantis.json"
+    newer = json.dumps({"schema": SCHEMA_VERSION + 1, "cards": {"q": "neu"},
+                        "sterne": 5}).encode()
+    path.write_bytes(newer)
+    store = ProgressStore.open(tmp_path, "atlantis")
+    assert len(store.notices) == 1
+    notice = store.notices[0]
+    assert "neueren Version" in notice.message and notice.kept_aside is None
+    store.record("q1", Grade.DID_NOT_KNOW, ["p1"], NOW)
+    store.reset()
+    assert path.read_bytes() == newer
+    assert [p.name for p in tmp_path.iterdir()] == ["fortschritt-atlantis.json"]
+
+
+def test_a_newer_version_written_by_another_window_stops_saving_here(tmp_path):
+    path = tmp_path / "fortschritt-atlantis.json"
+    store = ProgressStore.open(tmp_path, "atlantis")
+    store.record("q1", Grade.DID_NOT_KNOW, ["p1"], NOW)
+    newer = json.dumps({"schema": SCHEMA_VERSION + 1}).encode()
+    path.write_bytes(newer)
+    store.record("q2", Grade.DID_NOT_KNOW, ["p2"], NOW)
+    assert path.read_bytes() == newer
+    assert any("neueren Version" in n.message for n in store.notices)
+
+
+# -- every field as the scheduler takes it -------------------------------------------------------
+
+GOOD_CARD = {"card_id": 1, "state": 2, "step": None, "stability": 3.2, "difficulty": 5.0,
+             "due": "2026-12-05T13:35:55+00:00", "last_review": "2026-12-01T13:35:55+00:00"}
+
+IMPOSSIBLE = [
+    ("stability-0", json.dumps({"schema": 1, "cards": {"q": {**GOOD_CARD, "stability": 0}}})),
+    ("difficulty-0", json.dumps({"schema": 1, "cards": {"q": {**GOOD_CARD, "difficulty": 0}}})),
+    ("difficulty-11", json.dumps({"schema": 1, "cards": {"q": {**GOOD_CARD,
+                                                               "difficulty": 11}}})),
+    ("huge-stability", json.dumps({"schema": 1, "cards": {"q": {**GOOD_CARD,
+                                                                "stability": 1e300}}})),
+    ("bool-state", json.dumps({"schema": 1, "cards": {"q": {**GOOD_CARD, "state": True}}})),
+    ("state-7", json.dumps({"schema": 1, "cards": {"q": {**GOOD_CARD, "state": 7}}})),
+    ("year-99999", json.dumps({"schema": 1, "cards": {"q": {**GOOD_CARD,
+                                                            "due": "9999-12-31T00:00:00+00:00"}}})),
+    ("learning-without-step", json.dumps({"schema": 1, "cards": {"q": {
+        **GOOD_CARD, "state": 1}}})),
+    ("extra-field", json.dumps({"schema": 1, "cards": {"q": {**GOOD_CARD, "x": 1}}})),
+    ("card-is-list", json.dumps({"schema": 1, "cards": {"q": [1, 2]}})),
+    ("answers-negative", json.dumps({"schema": 1, "answers": -3})),
+    ("answers-text", json.dumps({"schema": 1, "answers": "viele"})),
+    ("5000-digits", '{"schema": 1, "answers": ' + "9" * 5000 + "}"),
+    ("5000-digit-card-id", json.dumps({"schema": 1, "cards": {"q": {**GOOD_CARD, "card_id": 0}}}
+                                      ).replace('"card_id": 0', '"card_id": ' + "7" * 5000)),
+    ("100000-brackets", '{"schema": 1, "cards": ' + "[" * 100_000 + "]" * 100_000 + "}"),
+    ("deep-in-marks", '{"schema": 1, "marks": {"p": ' + "[" * 50_000 + "]" * 50_000 + "}}"),
+]
+
+
+@pytest.mark.parametrize("name,text", IMPOSSIBLE, ids=[c[0] for c in IMPOSSIBLE])
+def test_values_the_scheduler_cannot_work_with_are_kept_aside(tmp_path, name, text):
+    path = tmp_path / "fortschritt-atlantis.json"
+    path.write_text(text, "utf-8")
+    store = ProgressStore.open(tmp_path, "atlantis")
+    assert len(store.notices) == 1 and store.notices[0].kept_aside is not None
+    assert store.notices[0].kept_aside.read_text("utf-8") == text
+    # Every grade works afterwards: the quiz never dies inside the scheduler.
+    for grade in Grade:
+        store.record("q", grade, ["p"], NOW)
+    assert ProgressStore.open(tmp_path, "atlantis").answers == 3
+
+
+def test_a_sound_card_is_kept(tmp_path):
+    (tmp_path / "fortschritt-atlantis.json").write_text(
+        json.dumps({"schema": 1, "cards": {"q": GOOD_CARD}, "marks": {}, "answers": 4}), "utf-8")
+    store = ProgressStore.open(tmp_path, "atlantis")
+    assert store.notices == [] and store.seen("q") and store.answers == 4
+
+
+def test_a_notice_of_a_run_without_window_is_shown_at_the_next_start(tmp_path):
+    (tmp_path / "fortschritt-atlantis.json").write_text("{kaputt", "utf-8")
+    headless = ProgressStore.open(tmp_path, "atlantis")
+    assert len(headless.notices) == 1
+    headless.defer_notices()
+    window = ProgressStore.open(tmp_path, "atlantis")
+    assert [n.message for n in window.notices] == [headless.notices[0].message]
+    assert ProgressStore.open(tmp_path, "atlantis").notices == [], "told once"
+
+
+# -- fuzzed progress files: kept aside with a notice, or fully working ---------------------------
+
+_MOMENTS = st.one_of(
+    st.datetimes(timezones=st.just(UTC)).map(datetime.isoformat),
+    st.datetimes().map(datetime.isoformat),
+    st.text(max_size=12))
+_NUMBERS = st.one_of(st.none(), st.booleans(), st.integers(-10, 10), st.integers(),
+                     st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=5))
+_CARD = st.fixed_dictionaries(
+    {"card_id": _NUMBERS, "state": _NUMBERS, "step": _NUMBERS, "stability": _NUMBERS,
+     "difficulty": _NUMBERS, "due": _MOMENTS, "last_review": st.one_of(st.none(), _MOMENTS)})
+_GOOD_FIELDS = st.fixed_dictionaries(
+    {"card_id": st.integers(0, 2**40), "state": st.sampled_from([1, 2, 3]),
+     "step": st.one_of(st.none(), st.integers(0, 3)),
+     "stability": st.one_of(st.none(), st.floats(0, 40000)),
+     "difficulty": st.one_of(st.none(), st.floats(0, 11)),
+     "due": st.datetimes(timezones=st.just(UTC)).map(datetime.isoformat),
+     "last_review": st.one_of(st.none(), st.datetimes(timezones=st.just(UTC)).map(
+         datetime.isoformat))})
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=4)
+                     | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=20)
+
+
+def _open_and_answer(text: str) -> None:
+    import tempfile
+    from pathlib import Path
+    from unittest import mock
+
+    # fsync is not what this is about, and it is most of the time on a busy disk.
+    with tempfile.TemporaryDirectory() as folder, mock.patch("os.fsync"):
+        path = Path(folder) / "fortschritt-atlantis.json"
+        path.write_text(text, "utf-8")
+        store = ProgressStore.open(Path(folder), "atlantis")
+        if store.notices:
+            assert store.notices[0].kept_aside.read_text("utf-8") == text
+        store.order(["q", "r"], NOW)
+        store.due_count(["q"], NOW)
+        for grade in Grade:  # nothing the file held makes an answer fail
+            store.record("q", grade, ["p"])
+        assert ProgressStore.open(Path(folder), "atlantis").notices == []
+
+
+@hypothesis_settings(max_examples=int(os.environ.get("REGELFRISCH_PROGRESS_FUZZ", "60")),
+                     deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(card=st.one_of(_CARD, _GOOD_FIELDS), marks=_JSON, answers=_JSON)
+def test_fuzzed_cards_are_kept_aside_or_work(card, marks, answers):
+    _open_and_answer(json.dumps({"schema": 1, "cards": {"q": card}, "marks": marks,
+                                 "answers": answers}))
+
+
+@hypothesis_settings(max_examples=int(os.environ.get("REGELFRISCH_PROGRESS_FUZZ", "40")),
+                     deadline=None)
+@given(data=_JSON)
+def test_fuzzed_json_is_kept_aside_or_works(data):
+    _open_and_answer(json.dumps(data))

@@ -1,0 +1,201 @@
+"""Content Markdown as HTML that is safe to hand to Qt's rich text, and what ``--check`` says.
+
+Content packs are untrusted data. Their Markdown may format text (emphasis, lists, code,
+paragraphs) but never carry markup of its own: raw HTML is escaped and shown as text, so
+are image and link syntax; every attribute is dropped and only a short list of tags
+survives. Nesting and length are capped, because Qt's rich-text layout
+gets slower with every nested block. So no content text can make Qt load a file
+(``<img src="/dev/zero">``), reach the network or freeze the layout.
+
+:func:`markup_problems` names each such construct with file and line for ``--check``;
+the loader treats them as content problems. :func:`render_markdown` is safe whatever it
+gets, so the window is safe even for text that bypassed the check.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from typing import Any
+
+import markdown
+from markdown.treeprocessors import Treeprocessor
+
+from app.model.yaml_source import LinePath, Problem, YamlSource
+
+# A refresher's longest text is a few hundred characters (the longest shipped one: 666).
+MAX_TEXT_CHARS = 2000
+# Blocks inside blocks (lists in lists, quotes in quotes); two levels are all content needs.
+MAX_NESTING = 4
+
+_ALLOWED_TAGS = frozenset({"p", "br", "strong", "em", "b", "i", "code", "pre", "ul", "ol",
+                           "li", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "hr",
+                           "span", "div"})
+_BLOCK_TAGS = frozenset({"ul", "ol", "li", "blockquote", "pre", "div"})
+_ALLOWED_ATTRIBUTES = {"ol": frozenset({"start"})}
+
+# Bounded repeats keep every pattern linear, whatever the text (no backtracking storms).
+_RAW_HTML = re.compile(r"</?[A-Za-z][^<>]{0,300}>|<![^<>]{0,300}>?|<\?[^<>]{0,300}>")
+_AUTOLINK = re.compile(r"<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:[^<>\s]{0,300}"
+                       r"|[^<>\s@]{1,100}@[^<>\s]{1,200})>")
+_IMAGE = re.compile(r"!\[[^\]\n]{0,300}\][ \t]?[(\[]")
+_LINK = re.compile(r"(?<!!)\[[^\]\n]{0,300}\][ \t]?\([^)\n]{0,300}\)"
+                   r"|^[ \t]{0,3}\[[^\]\n]{1,300}\]:[ \t]*\S", re.MULTILINE)
+
+
+class _OnlyText(Treeprocessor):
+    """Keep the tags Markdown uses for formatting, without attributes; all else becomes text."""
+
+    def run(self, root: ET.Element) -> None:
+        self.flattened = False
+        self._clean(root, 0)
+
+    def _clean(self, element: ET.Element, depth: int) -> None:
+        if element.text:
+            element.text = _breakable(element.text)
+        for child in list(element):
+            if child.tail:
+                child.tail = _breakable(child.tail)
+            if child.tag == "img":
+                alt = child.get("alt") or ""
+                child.tag, child.text = "span", alt + (child.text or "")
+            elif child.tag == "a" or child.tag not in _ALLOWED_TAGS:
+                child.tag = "span"
+            keep = _ALLOWED_ATTRIBUTES.get(child.tag, frozenset())
+            for name in list(child.attrib):
+                if name not in keep or not child.attrib[name].isdigit():
+                    del child.attrib[name]
+            level = depth + (child.tag in _BLOCK_TAGS)
+            if child.tag in _BLOCK_TAGS and level > MAX_NESTING:
+                # Too deep: the words stay, the structure goes.
+                self.flattened = True
+                text = " ".join("".join(child.itertext()).split())
+                child.clear()
+                child.tag, child.text = "span", text
+                continue
+            self._clean(child, level)
+
+
+# Markdown's placeholders sit between \x02 and \x03 and are short: a run never spans one.
+_LONG_WORD = re.compile(r"[^\s\x02\x03]{40}(?=[^\s\x02\x03])")
+
+
+def _breakable(text: str) -> str:
+    """A break chance (zero-width space) in every 40 characters of a word that long, so
+    an endless „word“ wraps instead of pushing the page wider than the window."""
+    return _LONG_WORD.sub(lambda m: m.group(0) + "\u200b", text)
+
+
+def _converter() -> tuple[markdown.Markdown, _OnlyText]:
+    md = markdown.Markdown(extensions=["sane_lists"])
+    # Raw HTML is no longer recognised, so the serializer escapes it like any text. Links and
+    # images stay as the text they were written as (their patterns are also the slow ones:
+    # a line of 2,000 „[“ took seconds).
+    md.preprocessors.deregister("html_block")
+    for name in ("html", "autolink", "automail", "reference", "link", "image_link",
+                 "image_reference", "short_reference", "short_image_ref"):
+        if name in md.inlinePatterns:
+            md.inlinePatterns.deregister(name)
+    if "reference" in md.parser.blockprocessors:
+        md.parser.blockprocessors.deregister("reference")
+    only_text = _OnlyText(md)
+    md.treeprocessors.register(only_text, "only_text", 5)
+    return md, only_text
+
+
+_MD, _ONLY_TEXT = _converter()
+
+
+def render_markdown(text: str) -> str:
+    """Markdown → HTML with no markup from ``text`` itself (see module doc)."""
+    text = text.strip()
+    if len(text) > MAX_TEXT_CHARS:
+        text = text[:MAX_TEXT_CHARS].rstrip() + " …"
+    _MD.reset()
+    try:
+        return _MD.convert(text)
+    except RecursionError:
+        # Markdown itself gave up on the nesting: show the words as one paragraph.
+        return "<p>" + _escape(" ".join(text.split())) + "</p>"
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def text_problems(text: str) -> Iterator[tuple[int, str]]:
+    """Each construct content may not use, as (line within ``text`` from 0, German message)."""
+    for pattern, message in (
+            (_AUTOLINK, "Links sind in Inhaltstexten nicht erlaubt ({snippet}); "
+                        "sie werden als Text gezeigt."),
+            (_RAW_HTML, "HTML ist in Inhaltstexten nicht erlaubt ({snippet}); "
+                        "es wird als Text gezeigt, nicht als Auszeichnung."),
+            (_IMAGE, "Bilder sind in Inhaltstexten nicht erlaubt ({snippet}); die App lädt "
+                     "keine Dateien aus Inhalten und zeigt es als Text."),
+            (_LINK, "Links sind in Inhaltstexten nicht erlaubt ({snippet}); "
+                    "sie werden als Text gezeigt.")):
+        seen_lines: set[int] = set()
+        for match in pattern.finditer(text):
+            if pattern is _RAW_HTML and _AUTOLINK.fullmatch(match.group(0)):
+                continue
+            line = text.count("\n", 0, match.start())
+            if line in seen_lines:
+                continue
+            seen_lines.add(line)
+            yield line, message.format(snippet=_snippet(match.group(0)))
+    if len(text) > MAX_TEXT_CHARS:
+        yield 0, (f"Der Text ist mit {len(text)} Zeichen zu lang "
+                  f"(höchstens {MAX_TEXT_CHARS}).")
+    elif _may_nest_deeply(text) and _too_deep(text):
+        yield 0, (f"Der Text ist zu tief verschachtelt (Listen oder Zitate, höchstens "
+                  f"{MAX_NESTING} Ebenen).")
+
+
+_BLOCK_PREFIX = re.compile(r"[ \t>*+\-\d.]*")
+
+
+def _may_nest_deeply(text: str) -> bool:
+    # Deep nesting needs a long run of indentation or quote/list markers at a line's start;
+    # only then is the text rendered to measure it (keeps loading fast).
+    return any(_BLOCK_PREFIX.match(line).end() >= 2 * MAX_NESTING
+               for line in text.splitlines())
+
+
+def _too_deep(text: str) -> bool:
+    render_markdown(text)
+    return _ONLY_TEXT.flattened
+
+
+def _snippet(found: str) -> str:
+    found = " ".join(found.split())
+    shown = found if len(found) <= 40 else found[:39] + "…"
+    # Content must not put control characters on the user's terminal either.
+    return "„" + "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in shown) + "“"
+
+
+def markup_problems(*sources: YamlSource | None) -> list[Problem]:
+    """Every string of every file, checked by :func:`text_problems`, as ``file:line`` problems."""
+    problems: list[Problem] = []
+    for source in sources:
+        if source is None:
+            continue
+        for loc, text in _strings(source.data, ()):
+            line = source.line_of(loc)
+            # A multi-line block (``key: |``) starts on the line after its key.
+            start = line + 1 if line is not None and "\n" in text.rstrip("\n") else line
+            for offset, message in text_problems(text):
+                at = start + offset if start is not None else None
+                problems.append(Problem(source.path, at, message))
+    return problems
+
+
+def _strings(data: Any, loc: LinePath) -> Iterator[tuple[LinePath, str]]:
+    if isinstance(data, str):
+        yield loc, data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from _strings(value, (*loc, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _strings(value, (*loc, index))
