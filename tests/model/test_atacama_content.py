@@ -61,6 +61,7 @@ def test_engine_delivers_boards_after_three_turns_each_even_with_a_right_taken()
     assert len(state.revealed_boards) == 6
     item = quiz("quiz-aufbau-zuege")
     assert item.answer.startswith("Ja") and "Züge, nicht Türme" in item.answer
+    assert ruling_id("P4") in item.tests
 
 
 def test_aufbau_price_question_matches_the_engine():
@@ -80,7 +81,8 @@ def test_last_turn_must_take_a_right_when_none_is_taken():
         state, _ = atacama.apply(state, next(
             m for m in atacama.legal_moves(state) if isinstance(m, atacama.Place)))
     assert all(isinstance(m, atacama.TakeRight) for m in atacama.legal_moves(state))
-    assert quiz("quiz-aufbau-letzter-zug").answer.startswith("Nein")
+    item = quiz("quiz-aufbau-letzter-zug")
+    assert item.answer.startswith("Nein") and ruling_id("P5") in item.tests
 
 
 # -- #11.2 / #21.2: the tactical minus follows A1 and says so -------------------------------
@@ -219,6 +221,7 @@ def test_every_pitfall_and_variant_is_asked():
 
 def test_rulings_covered():
     assert cc.ruling_coverage(g()) >= 0.7
+    assert {ruling_id(code) for code in ("A1", "P4", "P5")} <= cc.tested(g())
 
 
 def test_yes_no_answers_are_balanced():
