@@ -62,20 +62,14 @@ def test_a_second_export_keeps_every_note_id_so_anki_updates(tmp_path):
     assert len(deck_ids) == 1
 
 
-def test_markup_from_a_pack_is_escaped(tmp_path):
-    folder = tmp_path / "minigame"
-    folder.mkdir()
-    for name in ("game.yaml", "quiz.yaml"):
-        (folder / name).write_text((FIXTURES / "minigame" / name).read_text(encoding="utf-8"),
-                                   encoding="utf-8")
-    quiz = folder / "quiz.yaml"
-    quiz.write_text(quiz.read_text(encoding="utf-8").replace(
-        "Wie oft würfelst du?", "'Wie oft <script>alert(1)</script> würfelst **du**?'"),
-        encoding="utf-8")
-    export_apkg(load_game(folder, check=False).game, tmp_path / "m.apkg")
+def test_markup_is_escaped_even_if_it_got_past_the_loader(tmp_path):
+    game = load_game(FIXTURES / "minigame", check=False).game
+    item = game.quiz[0].model_copy(
+        update={"question": "Wie oft <script>alert(1)</script> würfelst **du** bei 3 < 4?"})
+    export_apkg(game.model_copy(update={"quiz": [item]}), tmp_path / "m.apkg")
     (_, fields, _), = _notes(tmp_path / "m.apkg", tmp_path)
     assert fields[0] == ("Wie oft &lt;script&gt;alert(1)&lt;/script&gt; würfelst "
-                         "<strong>du</strong>?")
+                         "<strong>du</strong> bei 3 &lt; 4?")
 
 
 def test_command_line_export_and_its_errors(tmp_path, capsys):
