@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from app.rules.errors import NotationError
+from app.rules.errors import NotationError, require_text
 from app.rules.survive import board
 from app.rules.survive.board import CELLS, ISLAND_AT, ISLAND_SPACE, TERRAIN, Cell, Island, Space
 from app.rules.survive.core import (
@@ -98,6 +98,7 @@ _HINT = "ro3 (Farbe ro/bl/ge/gr, Wert 1–6 oder ?, evtl. * für „schon geschw
 
 
 def parse_colour(word: str) -> Colour:
+    require_text(word, "Eine Farbe", 100)
     found = _COLOUR_WORDS.get(word.strip().lower())
     if found is None:
         raise NotationError(f"„{word}“ ist keine Farbe (ro, bl, ge, gr – oder rot, blau, gelb, "
@@ -106,6 +107,7 @@ def parse_colour(word: str) -> Colour:
 
 
 def parse_creature(word: str) -> Creature:
+    require_text(word, "Eine Kreatur", 100)
     found = _CREATURE_WORDS.get(word.strip().lower())
     if found is None:
         raise NotationError(f"„{word}“ ist keine Kreatur (schlange, hai oder wal).")
@@ -113,6 +115,7 @@ def parse_creature(word: str) -> Creature:
 
 
 def parse_effect(word: str) -> Effect:
+    require_text(word, "Eine Rückseite", 100)
     found = _EFFECT_WORDS.get(word.strip().lower())
     if found is None:
         raise NotationError(
@@ -121,6 +124,7 @@ def parse_effect(word: str) -> Effect:
 
 
 def parse_explorer(token: str) -> Explorer:
+    require_text(token, "Ein Entdecker", 100)
     match = _EXPLORER.match(token.strip().lower())
     if match is None:
         raise NotationError(f"„{token}“ ist kein Entdecker; so sieht einer aus: {_HINT}.")
@@ -583,6 +587,9 @@ def _pair(text: str) -> tuple[str, str]:
 
 
 def parse_spot(text: str, state: State) -> Spot:
+    require_text(text, "Ein Ort", 100)
+    if not isinstance(state, State):
+        raise NotationError("Ein Ort liest sich nur in einer Stellung.")
     t = text.strip().lower()
     if t.startswith("[") and t.endswith("]"):
         return Spot(Place.BOAT, _space(t[1:-1]))
@@ -600,6 +607,8 @@ def parse_move(text: str, state: State) -> Move:
     """Read a move in the context of ``state`` (a square's label means land or sea there)."""
     if not isinstance(text, str):
         raise NotationError("Ein Zug ist ein Text wie „ro3 e4-f4“.")
+    if not isinstance(state, State):
+        raise NotationError("Ein Zug liest sich nur in einer Stellung.")
     words = text.strip().lower().split()
     if not words:
         raise NotationError("Der Zug ist leer; Beispiele: „ro3 e4-f4“, „boot d3-c3“, "
