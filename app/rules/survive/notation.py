@@ -67,6 +67,7 @@ from app.rules.survive.core import (
     sort_explorers,
 )
 from app.rules.survive.encounter import SpaceContents
+from app.rules.survive.invariants import check_position
 
 _COLOUR_WORDS = {
     "ro": Colour.ROT, "rot": Colour.ROT, "bl": Colour.BLAU, "blau": Colour.BLAU,
@@ -496,54 +497,6 @@ _TURN_EXAMPLES = {
     Phase.KREATUR: "„zug: ro kreatur hai“", Phase.ABWEHR: "„zug: ro abwehr bl hai g5 würfel“",
     Phase.ENDE: "„zug: ro ende vulkan“",
 }
-
-
-def check_position(state: State) -> None:
-    """The rules' invariants for a position; NotationError names the first one broken."""
-    values: dict[Colour, list[int | None]] = {c: [] for c in Colour}
-    for _, es in (*state.land, *state.sea, *state.safe):
-        for e in es:
-            values[e.colour].append(e.value)
-    for b in state.boats:
-        for e in b.passengers:
-            values[e.colour].append(e.value)
-    from app.rules.survive.rules import validate_explorers
-
-    for colour, vs in values.items():
-        validate_explorers(colour, vs)
-    pending = state.pending
-    biters = set(state.serpents) | set(state.sharks)
-    wreckers = set(state.serpents) | set(state.whales)
-    for s, _ in state.sea:
-        if s in biters and not (pending and pending.space == s and pending.creature is
-                                Creature.HAI and s not in state.serpents):
-            raise NotationError(f"Auf {s.label} schwimmen Entdecker neben einer Seeschlange oder "
-                                "einem Hai – sie wären schon gefressen.")
-    for b in state.boats:
-        if b.passengers and b.space in wreckers and not (
-                pending and pending.space == b.space and pending.creature is Creature.WAL
-                and b.space not in state.serpents):
-            raise NotationError(f"Das besetzte Boot auf {b.space.label} liegt bei einer "
-                                "Seeschlange oder einem Wal – es wäre schon zerstört.")
-    if pending is not None:
-        if pending.space not in state.creatures(pending.creature):
-            raise NotationError(f"„zug:“ Auf {pending.space.label} ist kein "
-                                f"{pending.creature.german}, den man abwehren könnte.")
-        tile = Effect.HAI_ABWEHR if pending.creature is Creature.HAI else Effect.WAL_ABWEHR
-        if pending.creature is Creature.HAI:
-            hit = next((es for s, es in state.sea if s == pending.space), ())
-        else:
-            boat = state.boat_at(pending.space)
-            hit = boat.passengers if boat else ()
-        if pending.decider not in {e.colour for e in hit}:
-            raise NotationError(f"„zug:“ {pending.creature.german} auf {pending.space.label} "
-                                f"trifft niemanden von {pending.decider.title} – nichts "
-                                "abzuwehren.")
-        if tile not in state.hand(pending.decider):
-            raise NotationError(f"„zug:“ {pending.decider.title} hat kein Plättchen "
-                                f"„{tile.value}“ auf der Hand.")
-    if state.phase is Phase.KREATUR and not state.creatures(state.rolled or Creature.SCHLANGE):
-        raise NotationError("„zug:“ Von der gewürfelten Kreatur ist keine im Meer.")
 
 
 # ---------------------------------------------------------------------------------------------
