@@ -39,7 +39,9 @@ Examples (each reads back to itself):
 State('2p plan=übung:7 türme=- rechte=sg-k/r,kg-s/s')
 >>> parse_position("2p+taktik plan=übung:3 türme=c3,e5*1,g7 rechte=kg-s/r,sg-k/s").to_move
 1
->>> parse_position("2p+aufbau plan=übung:1 türme=a1,c1,e1,a3,c3,e3,e5 rechte=sg-k/s!,kg-s/r").revealed_boards
+>>> state = parse_position("2p+aufbau plan=übung:1 türme=a1,c1,e1,a3,c3,e3,e5 "
+...                        "rechte=sg-k/s!,kg-s/r")
+>>> state.revealed_boards
 'ABCDEG'
 >>> parse_position("4p plan=übung:2 türme=e5 rechte=sg-k/r,sg-k/s,kg-s/r,kg-s/s").turns
 1
@@ -50,7 +52,8 @@ in :mod:`app.rules.atacama.invariants`); in the Aufbauspiel E is not out after 3
 >>> parse_position("2p+aufbau plan=übung:1 türme=a1,e5 rechte=sg-k/s!,kg-s/r")
 Traceback (most recent call last):
 ...
-app.rules.errors.NotationError: Auf e5 (Teilplan E) steht ein Bohrturm, doch gespielt sind erst 3 Züge: E kommt erst nach 6 Zügen dazu, jeder Turm dort braucht einen Zug danach (Auslegung P4: A, B, D, nach je 3 Zügen C, E, G, nach je 6 Zügen F, H, I).
+app.rules.errors.NotationError: Auf e5 (Teilplan E) steht ein Bohrturm, doch gespielt sind
+erst 3 Züge: E kommt erst nach 6 Zügen dazu, ... (Auslegung P4: ...).
 
 Single line (short worked examples)::
 

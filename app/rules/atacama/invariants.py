@@ -33,7 +33,9 @@ at once; the rights are also checked by :func:`app.rules.atacama.types.check_rig
 >>> state = parse_position("2p+aufbau plan=übung:1 türme=a1,c1,e1,a3,c3,e5")
 Traceback (most recent call last):
 ...
-app.rules.errors.NotationError: Auf e5 (Teilplan E) steht ein Bohrturm, doch gespielt sind erst 6 Züge: E kommt erst nach 6 Zügen dazu, jeder Turm dort braucht einen Zug danach (Auslegung P4: A, B, D, nach je 3 Zügen C, E, G, nach je 6 Zügen F, H, I).
+app.rules.errors.NotationError: Auf e5 (Teilplan E) steht ein Bohrturm, doch gespielt sind
+erst 6 Züge: E kommt erst nach 6 Zügen dazu, jeder Turm dort braucht einen Zug danach
+(Auslegung P4: A, B, D, nach je 3 Zügen C, E, G, nach je 6 Zügen F, H, I).
 >>> status(parse_position("2p+aufbau plan=übung:1 türme=a1,c1,e1,a3,c3,e3"))
 <Status.VALID: 0>
 """

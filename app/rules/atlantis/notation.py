@@ -399,8 +399,11 @@ def _build(positions: list[Position], pawns: list[list[int]], raw_players: dict[
     turn = settings.get("zug", 0)
     _check_phase(players_t, phase, turn, settings.get("begonnen", False))
     pile = settings["stapel"] if "stapel" in settings else default_pile(players_t)
-    return State(tuple(positions), players_t, turn, phase, pile, settings.get("ablage", 0),
-                 settings.get("schachtel", 0), settings.get("begonnen", False))
+    state = State(tuple(positions), players_t, turn, phase, pile, settings.get("ablage", 0),
+                  settings.get("schachtel", 0), settings.get("begonnen", False))
+    from app.rules.atlantis.invariants import check_state
+
+    return check_state(state)
 
 
 def _check_phase(players: tuple[PlayerState, ...], phase: Phase, turn: int, started: bool) -> None:

@@ -39,7 +39,8 @@ for legality: see :mod:`.facts`.
 >>> apply(state, parse_move("entferne f3 boot [ro1]", state))
 Traceback (most recent call last):
 ...
-app.rules.errors.IllegalMoveError: Es müssen genau 3 einsteigen: alle 3 Schwimmer dieses Feldes, genannt wurde 1 (Auslegung S9: Schwimmer steigen sofort ein, höchstens drei).
+app.rules.errors.IllegalMoveError: Es müssen genau 3 einsteigen: alle 3 Schwimmer dieses
+Feldes, genannt wurde 1 (Auslegung S9: Schwimmer steigen sofort ein, höchstens drei).
 """
 
 from app.rules.survive.board import PRACTICE_MAP_LABEL, Island, Space, space
@@ -69,8 +70,8 @@ from app.rules.survive.core import (
 )
 from app.rules.survive.encounter import Outcome, SpaceContents, resolve_encounter
 from app.rules.survive.facts import EXAMPLE_FACT_KEYS, example_facts
-from app.rules.survive.invariants import Status, is_valid, status, violations
 from app.rules.survive.generate import random_encounter, random_position
+from app.rules.survive.invariants import Status, is_valid, status, violations
 from app.rules.survive.notation import (
     format_encounter,
     format_move,
