@@ -25,7 +25,18 @@ sea), ``ro1 g3-[g3]`` (climb aboard), ``ro2 [d3]-[c3]``, ``ro2 [d3]-d3`` (jump o
 
 Encounter: ``<kreatur>: <teil>; <teil> …`` with parts ``schwimmer rot, blau``,
 ``boot [gelb, gelb, rot]`` (``boot []`` is an empty boat), ``dort hai`` (creatures already on
-the space) or ``leer``. Example: ``hai: schwimmer rot, blau; boot [gelb, gelb, rot]``.
+the space) or ``leer``.
+
+>>> creature, contents = parse_encounter("hai: schwimmer rot, blau; boot [gelb, gelb, rot]")
+>>> format_encounter(creature, contents)
+'hai: schwimmer rot, blau; boot [rot, gelb, gelb]'
+>>> parse_position("land: e4 ro3; boote: d3 [bl1]")
+spieler: ro bl; zug: ro ziehen 3; land: e4 ro3; boote: d3 [bl1]
+>>> text = ("spieler: ro bl ge gr; zug: ro ziehen 2; weg: f3 g3; land: e4 ro3 bl1, f5 ge?; "
+...         "boote: d3 [ro2 bl4*], k5 []; see: g3 ro1*; sicher: nw ge6; schlangen: d2 i2; "
+...         "haie: i3; hand: ro delfin, bl hai-abwehr; rückseiten: e4 wal; varianten: durchhalten")
+>>> format_position(parse_position(text)) == text
+True
 """
 
 from __future__ import annotations
