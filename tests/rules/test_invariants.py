@@ -228,7 +228,7 @@ def test_atacama_p5_last_turn_must_take_a_right():
         state, _ = ac.apply(state, rng.choice(places))
     assert all(isinstance(m, ac.TakeRight) for m in ac.legal_moves(state))
     place = next(ac.Place(s) for s in ageo.squares_of(ac.free_mask(state)))
-    with pytest.raises(IllegalMoveError, match="Schürfrecht nehmen .Auslegung P5"):
+    with pytest.raises(IllegalMoveError, match=r"Schürfrecht nehmen \(Auslegung P5\)"):
         ac.apply(state, place)
     last, _ = ac.apply(state, ac.legal_moves(state)[0])
     assert ac.is_over(last) and not last.rights_open
