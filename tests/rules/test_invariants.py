@@ -477,3 +477,95 @@ def test_parsers_needing_a_position_refuse_anything_else(name):
     parser = sv.parse_move if name.endswith("move") else snot.parse_spot
     with pytest.raises(NotationError):
         parser("ro3 e4-f4", "land: e4 ro3")
+
+
+# =============================================================================================
+# Survive and Atlantis: edits that no history can explain are refused
+# =============================================================================================
+# Their positions are too big for a brute-force search over histories, so these edits are
+# chosen to be impossible in *every* history; each must be refused by the parser.
+
+
+def _survive_edits(state: sv.State, rng: random.Random) -> list[tuple[str, sv.State]]:
+    sea = [s for s in sboard.SPACES if sboard.CELLS[s] is sboard.Cell.SEA
+           or s in state.removed]
+    out = []
+    shark_space = rng.choice(sea)
+    if not any(s == shark_space for s, _ in state.sea):
+        extra = len(state.sharks) + 1
+        limit = sum(min(n, b) for n, b in zip(
+            [sum(1 for s in state.removed if sboard.CELLS[s] is c)
+             for c in (sboard.Cell.STRAND, sboard.Cell.WALD, sboard.Cell.BERG)],
+            sv.core.TILE_BACKS[sv.Effect.HAI], strict=True))
+        if extra > limit:
+            out.append(("ein Hai zu viel", replace(state, sharks=(*state.sharks, shark_space))))
+    if state.sea:
+        where = state.sea[0][0]
+        out.append(("Schwimmer beim Hai", replace(state, sharks=(*state.sharks, where))))
+    colour = state.players[0]
+    out.append(("elfter Entdecker", replace(
+        state, safe=(*state.safe, (sboard.ISLAND_SPACE[sboard.Island("nw")],
+                                   tuple(sv.Explorer(colour, 6) for _ in range(11)))))))
+    beaches_left = [s for s in sboard.TERRAIN if sboard.CELLS[s] is sboard.Cell.STRAND
+                    and s not in state.removed]
+    forests_left = [s for s in sboard.TERRAIN if sboard.CELLS[s] is sboard.Cell.WALD
+                    and s not in state.removed]
+    land_spaces = {s for s, _ in state.land}
+    if beaches_left and forests_left:
+        forest = next((s for s in forests_left if s not in land_spaces), None)
+        if forest is not None:
+            out.append(("Wald vor Strand", replace(state, removed=state.removed | {forest})))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_survive_impossible_edits_of_reached_positions_are_refused(seed):
+    states = _survive_game(20_000 + seed)
+    rng = random.Random(seed)
+    state = rng.choice(states[: max(2, len(states) // 2)])
+    for what, edited in _survive_edits(state, rng):
+        assert not sv.is_valid(edited), what
+        with pytest.raises(NotationError):
+            sv.parse_position(sv.format_position(edited))
+
+
+def _atlantis_edits(state: at.State, rng: random.Random) -> list[tuple[str, at.State]]:
+    out = []
+    players = list(state.players)
+    me = players[0]
+    item = rng.choice(at.ITEMS)
+    held = sum(p.hand[item.index] for p in players) + state.pile.count(item)
+    hand = list(me.hand)
+    hand[item.index] += 16 - held
+    players[0] = replace(me, hand=tuple(hand))
+    out.append(("16. Karte", replace(state, players=tuple(players))))
+    standing = sorted({loc for p in state.players for loc in p.pawns
+                       if at.ATLANTIS < loc < at.MAINLAND})
+    mover = next((i for i, p in enumerate(state.players) if at.ATLANTIS in p.pawns), None)
+    if standing and mover is not None:
+        pawns = list(state.players[mover].pawns)
+        pawns[pawns.index(at.ATLANTIS)] = standing[0]
+        players = list(state.players)
+        players[mover] = replace(players[mover], pawns=tuple(sorted(pawns)))
+        out.append(("zwei Figuren auf einem Feld", replace(state, players=tuple(players))))
+    if state.phase is at.Phase.PLAYING:
+        players = list(state.players)
+        players[1] = replace(players[1], debt=3)
+        out.append(("Minuspunkte im Spiel", replace(state, players=tuple(players))))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_atlantis_impossible_edits_of_reached_positions_are_refused(seed):
+    steps = list(at.random_game(seed, players=2 + seed % 3))
+    rng = random.Random(seed)
+    state = rng.choice(steps).before
+    for what, edited in _atlantis_edits(state, rng):
+        assert not at.is_valid(edited), what
+        try:
+            parsed = at.parse_state(at.format_state(edited))
+        except NotationError:
+            continue
+        # Some edits cannot even be written down (two pawns on one tile): the text then
+        # describes another, possible position.
+        assert parsed != edited, what
