@@ -241,12 +241,18 @@ def _word_pattern(word: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\wäöüÄÖÜß]){re.escape(word)}(?![\wäöüÄÖÜß])", re.IGNORECASE)
 
 
+# Words ending in -t that are not verbs, and third-person forms "ihr" (her) goes with.
+_NOT_PLURAL_VERBS = ("mit", "seit", "nicht", "jetzt", "erst", "zuerst", "zuletzt", "oft", "sonst",
+                     "bereits", "meist", "selbst", "trotzdem", "ist", "gilt", "hat", "bleibt")
 _PLURAL_ADDRESS = (
     re.compile(r"(?<![\wäöüß])(euch|euer|eure|euren|eurem|eurer|eures)(?![\wäöüß])",
                re.IGNORECASE),
-    # "ihr legt", "legt ihr" – but not the possessive "ihr Boot", "steht ihr Entdecker".
-    re.compile(r"(?<![\wäöüß])[Ii]hr\s+[a-zäöüß]+t(?![\wäöüß])"),
-    re.compile(r"(?<![\wäöüßÄÖÜ])[a-zäöüß]+t\s+ihr(?![\wäöüß])(?!\s+[A-ZÄÖÜ])"),
+    # "ihr legt", "legt ihr" – but not the possessive "ihr Boot", "steht ihr Entdecker", nor the
+    # dative "mit ihr ist …".
+    re.compile(r"(?<![\wäöüß])[Ii]hr\s+(?!(?:" + "|".join(_NOT_PLURAL_VERBS) + r")\b)"
+               r"[a-zäöüß]+t(?![\wäöüß])"),
+    re.compile(r"(?<![\wäöüßÄÖÜ])(?!(?:" + "|".join(_NOT_PLURAL_VERBS) + r")\b)"
+               r"[a-zäöüß]+t\s+ihr(?![\wäöüß])(?!\s+[A-ZÄÖÜ])"),
 )
 _SINGULAR_ADDRESS = (
     re.compile(r"(?<![\wäöüß])(du|dich|dir|dein|deine|deinen|deinem|deiner|deines)(?![\wäöüß])",

@@ -11,3 +11,23 @@ class NotationError(RulesError):
 
 class IllegalMoveError(RulesError):
     """A well-formed move the rules forbid; the message names the rule."""
+
+
+def require_text(value: object, what: str, limit: int = 2000) -> str:
+    """``value`` itself if it is a text of at most ``limit`` characters, else NotationError.
+
+    Every parser calls this first, so a number, ``None`` or a list passed by mistake gives a
+    German message instead of a TypeError or AttributeError.
+
+    >>> require_text("e5", "Ein Feld")
+    'e5'
+    >>> require_text(1, "Ein Feld")
+    Traceback (most recent call last):
+    ...
+    app.rules.errors.NotationError: Ein Feld wird als Text geschrieben, nicht als int.
+    """
+    if not isinstance(value, str):
+        raise NotationError(f"{what} wird als Text geschrieben, nicht als {type(value).__name__}.")
+    if len(value) > limit:
+        raise NotationError(f"{what} ist zu lang (höchstens {limit} Zeichen).")
+    return value

@@ -69,6 +69,15 @@ def test_plural_address_in_a_du_game_is_an_error_on_its_own_line(minigame):
     assert "„legt ihr“" in errors[0].message and "„du“" in errors[0].message
 
 
+def test_her_is_not_plural_address(minigame):
+    (minigame / "glossary.yaml").write_text("address: du\n", encoding="utf-8")
+    _append(minigame / "game.yaml",
+            "variants:\n  - id: v\n    title: Zu zweit\n    text: >-\n"
+            "      Die Brücke gehört dir, und mit ihr ist der Zug möglich; ihr Besitzer\n"
+            "      zieht, und nicht ihr gilt der Zug.\n")
+    assert _review(minigame).errors == []
+
+
 def test_euch_is_plural_address(minigame):
     (minigame / "glossary.yaml").write_text("address: du\n", encoding="utf-8")
     quiz = minigame / "quiz.yaml"

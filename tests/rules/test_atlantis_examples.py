@@ -18,7 +18,7 @@ PITFALLS = ["bezahlen-zugbeginn", "zweite-karte", "breite-luecken", "welches-pla
 NUMBERS = ["zahl-startkarten", "zahl-kaufen", "zahl-luecke", "zahl-bezahlen", "zahl-bruecke",
            "zahl-nachziehen", "zahl-dritte-figur", "zahl-kein-zug", "zahl-wertung"]
 STEPS = [f"schritt-{n}" for n in range(5)]
-RULINGS = [f"r{n}" for n in range(1, 10)]
+RULINGS = [f"r{n}" for n in range(1, 10)] + [f"e{n}" for n in range(1, 7)]
 
 
 def _load() -> ExamplesFile:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from app.rules.atlantis import (
@@ -87,13 +87,16 @@ def states(draw: st.DrawFn) -> State:
         players[turn] = PlayerState(players[turn].hand, players[turn].tiles,
                                     (ATLANTIS, MAINLAND, MAINLAND), players[turn].bridge_placed,
                                     players[turn].debt)
+    pile = tuple(draw(st.lists(st.sampled_from(ITEMS), max_size=30)))
+    held = [sum(p.hand[i] for p in players) + pile.count(item) for i, item in enumerate(ITEMS)]
+    assume(max(held) <= 15)  # 15 cards of each item (S. 2)
     return State(
         path=tuple(path),
         players=tuple(players),
         turn=turn,
         phase=phase,
-        pile=tuple(draw(st.lists(st.sampled_from(ITEMS), max_size=30))),
-        discard=draw(st.integers(0, 105)),
+        pile=pile,
+        discard=draw(st.integers(0, 105 - sum(held))),
         box=draw(st.integers(0, 84)),
         started=phase is Phase.PLAYING and draw(st.booleans()),
     )

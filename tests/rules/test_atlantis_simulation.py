@@ -34,11 +34,13 @@ from app.rules.atlantis import (
     final_scores,
     format_state,
     gaps,
+    is_valid,
     legal_moves,
     move_key,
     parse_state,
     practice_situation,
     random_game,
+    violations,
     winners,
 )
 
@@ -51,6 +53,8 @@ GOLDEN_GAMES = [(7, 2), (12, 4)]
 
 
 def check_invariants(state: State) -> None:
+    # The engine's own list of invariants (app.rules.atlantis.invariants) must agree.
+    assert is_valid(state), violations(state)
     path = state.path
     assert not path or (path[0].tiles and path[-1].tiles), "Randlücke"
     assert all(len(pos.tiles) <= 2 for pos in path)
@@ -121,6 +125,7 @@ def test_random_games_keep_the_rules(block: int) -> None:
     ends = Counter()
     for seed in range(block * per_block, (block + 1) * per_block):
         steps, state = play(seed, 2 + seed % 3, every_move=seed % 25 == 0)
+        assert parse_state(format_state(state)) == state  # reached positions round-trip
         ends[len(winners(state))] += 1
         assert steps > 0
     assert sum(ends.values()) == per_block

@@ -305,7 +305,7 @@ def test_boat_moved_onto_a_serpent_or_whale():
     after, report = apply(serpent, parse_move("boot d3-c3", serpent))
     assert report.boat_destroyed and [e.code for e in report.lost] == ["ro1*", "bl1*"]
     assert after.boats == () and after.sea == ()
-    whale = parse_position("zug: ro ziehen 3; boote: d3 [ro1 bl1]; wale: c3")
+    whale = parse_position("zug: ro ziehen 3; weg: j5; boote: d3 [ro1 bl1]; wale: c3")
     after, report = apply(whale, parse_move("boot d3-c3", whale))
     assert report.boat_destroyed and report.lost == ()
     assert [e.code for _, es in after.sea for e in es] == ["ro1*", "bl1*"]
@@ -333,11 +333,12 @@ def _blocked_target(origin_label: str, steps: int):
 
 def test_shark_reaches_two_spaces_but_stops_at_swimmers():
     target, between = _blocked_target("k9", 2)
-    free = parse_position("spieler: ro bl; zug: ro kreatur hai; haie: k9; land: d4 ro1")
+    free = parse_position("spieler: ro bl; zug: ro kreatur hai; weg: j5; haie: k9; land: d4 ro1")
     assert creature_targets(free, Creature.HAI, space("k9"))[target] == 2
     swimmers = ", ".join(f"{s.label} bl1" if i == 0 else f"{s.label} bl2"
                          for i, s in enumerate(between[:2]))
-    blocked = parse_position(f"spieler: ro bl; zug: ro kreatur hai; haie: k9; see: {swimmers}")
+    blocked = parse_position(f"spieler: ro bl; zug: ro kreatur hai; weg: j5; haie: k9; "
+                             f"see: {swimmers}")
     reach = creature_targets(blocked, Creature.HAI, space("k9"))
     assert target not in reach
     assert all(s in reach for s in between[:2])
@@ -347,7 +348,7 @@ def test_shark_reaches_two_spaces_but_stops_at_swimmers():
 
 @pytest.mark.parametrize(("creature", "reach"), [("schlange", 1), ("hai", 2), ("wal", 3)])
 def test_creature_reach_through_open_sea(creature, reach):
-    state = parse_position(f"spieler: ro bl; zug: ro kreatur {creature}; land: d4 ro1; "
+    state = parse_position(f"spieler: ro bl; zug: ro kreatur {creature}; land: d4 ro1; weg: j5; "
                            f"{creature}{'n' if creature == 'schlange' else 'e'}: k9")
     kind = parse_encounter(f"{creature}: leer")[0]
     targets = creature_targets(state, kind, space("k9"))
@@ -359,9 +360,10 @@ def test_whale_stops_at_a_loaded_boat_but_passes_an_empty_one():
     target, between = _blocked_target("k9", 2)
     boats = ", ".join(f"{s.label} [bl1]" if i == 0 else f"{s.label} [bl2]"
                       for i, s in enumerate(between[:2]))
-    loaded = parse_position(f"spieler: ro bl; zug: ro kreatur wal; wale: k9; boote: {boats}")
+    loaded = parse_position(f"spieler: ro bl; zug: ro kreatur wal; weg: j5; wale: k9; "
+                            f"boote: {boats}")
     assert target not in creature_targets(loaded, Creature.WAL, space("k9"))
-    empty = parse_position("spieler: ro bl; zug: ro kreatur wal; wale: k9; land: d4 bl1; "
+    empty = parse_position("spieler: ro bl; zug: ro kreatur wal; weg: j5; wale: k9; land: d4 bl1; "
                            "boote: " + ", ".join(f"{s.label} []" for s in between[:2]))
     assert target in creature_targets(empty, Creature.WAL, space("k9"))
 
@@ -373,7 +375,8 @@ def test_roll_without_that_creature_ends_the_turn():
 
 
 def test_repel_declined_passes_to_the_next_player_then_resolves():
-    state = parse_position("spieler: ro bl ge; zug: ro kreatur hai; haie: b4; see: c4 bl1 ge1; "
+    state = parse_position("spieler: ro bl ge; zug: ro kreatur hai; weg: j5; haie: b4; "
+                           "see: c4 bl1 ge1; "
                            "hand: bl hai-abwehr, ge hai-abwehr")
     state, report = apply(state, parse_move("hai b4-c4", state))
     assert state.pending is not None and state.pending.decider is Colour.BLAU
@@ -387,12 +390,14 @@ def test_repel_declined_passes_to_the_next_player_then_resolves():
 
 def test_a_pending_repel_must_concern_the_decider():
     with pytest.raises(NotationError, match="trifft niemanden"):
-        parse_position("spieler: ro bl; zug: ro abwehr bl hai c4 würfel; haie: c4; see: c4 ro1; "
+        parse_position("spieler: ro bl; zug: ro abwehr bl hai c4 würfel; weg: j5; haie: c4; "
+                       "see: c4 ro1; "
                        "hand: bl hai-abwehr")
 
 
 def test_repel_used_removes_the_creature_and_the_turn_goes_on_after_a_tile():
-    state = parse_position("spieler: ro bl; zug: ro karte; haie: k9; see: c4 bl1; land: d4 ro1; "
+    state = parse_position("spieler: ro bl; zug: ro karte; weg: j5; haie: k9; see: c4 bl1; "
+                           "land: d4 ro1; "
                            "hand: ro hai-ziehen, bl hai-abwehr")
     state, _ = apply(state, parse_move("spiele hai-ziehen k9-c4", state))
     assert state.phase is Phase.ABWEHR
@@ -464,7 +469,7 @@ def test_two_colours_each_add_up():
 
 
 def test_a_player_without_explorers_skips_moving_only():
-    state = parse_position("spieler: ro bl; zug: bl würfeln; land: d4 bl1; haie: k9; "
+    state = parse_position("spieler: ro bl; zug: bl würfeln; weg: j5; land: d4 bl1; haie: k9; "
                            "hand: ro wind")
     after, _ = apply(state, parse_move("würfel schlange", state))
     assert (after.current, after.phase) == (Colour.ROT, Phase.KARTE)

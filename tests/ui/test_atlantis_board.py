@@ -414,7 +414,9 @@ def test_choosing_another_best_payment(qtbot, view):
 def test_no_move_possible_is_offered_only_then(qtbot, view):
     at(view, HELMET)
     assert not view.no_move_button.isVisible()
-    at(view, "R3 ~ K5 | a: S | b: R")
+    at(view, "R3 ~ K5 | a: S | b: R")  # the own bridge would make the move payable (E3)
+    assert not view.no_move_button.isVisible()
+    at(view, "R3 ~ K5 | a: S = | b: R")
     assert view.no_move_button.isVisible()
     click(qtbot, view.no_move_button)
     assert view.model.outcome.no_move is not None

@@ -33,27 +33,47 @@ Position notation (one line, round-trips; ``repr(state)`` shows it)
 
 Sections may come in any order after the variant; ``tuerme``/``uebung`` are accepted for
 keyboards without umlauts. Whose turn it is follows from the counts (strict turn order).
-Examples::
+Examples (each reads back to itself):
 
-    2p plan=übung:7 türme=- rechte=sg-k/r,kg-s/s
-    2p+taktik plan=übung:3 türme=c3,e5*1,g7 rechte=kg-s/r,sg-k/s
-    2p+aufbau plan=übung:1 türme=a1,e5 rechte=sg-k/s!,kg-s/r
-    4p plan=übung:2 türme=e5 rechte=sg-k/r,sg-k/s,kg-s/r,kg-s/s
+>>> parse_position("2p plan=übung:7 türme=- rechte=sg-k/r,kg-s/s")
+State('2p plan=übung:7 türme=- rechte=sg-k/r,kg-s/s')
+>>> parse_position("2p+taktik plan=übung:3 türme=c3,e5*1,g7 rechte=kg-s/r,sg-k/s").to_move
+1
+>>> state = parse_position("2p+aufbau plan=übung:1 türme=a1,c1,e1,a3,c3,e3,e5 "
+...                        "rechte=sg-k/s!,kg-s/r")
+>>> state.revealed_boards
+'ABCDEG'
+>>> parse_position("4p plan=übung:2 türme=e5 rechte=sg-k/r,sg-k/s,kg-s/r,kg-s/s").turns
+1
+
+A position that no game can reach is refused with the reason (the invariants are listed
+in :mod:`app.rules.atacama.invariants`); in the Aufbauspiel E is not out after 3 turns:
+
+>>> parse_position("2p+aufbau plan=übung:1 türme=a1,e5 rechte=sg-k/s!,kg-s/r")
+Traceback (most recent call last):
+...
+app.rules.errors.NotationError: Auf e5 (Teilplan E) steht ein Bohrturm, doch gespielt sind
+erst 3 Züge: E kommt erst nach 6 Zügen dazu, ... (Auslegung P4: ...).
 
 Single line (short worked examples)::
 
     line := "linie" (" " cell) × 9
     cell := field | FIELD ["*"]      upper case = a derrick stands there, "*" = second colour
 
-    linie k2 G4 s1 K2 g1 S1 k3 G5 s2
+>>> score_free_line(parse_line("linie k2 G4 s1 K2 g1 S1 k3 G5 s2"), Right.SILVER_GOLD).total
+8
 
 Moves: ``e5`` (a derrick), ``e5*`` (second colour), ``recht kg-s/r`` (Aufbauspiel: take
 „Kupfer + Gold − Silber“ and score the rows, paying one derrick).
 
-Rulings of this engine where the sources are silent (listed as open questions in the
-content): the Aufbauspiel's triangle is A, B, D, the diagonal C, E, G, the rest F, H, I;
-if nobody has taken a right before the last derrick of the game, that derrick must pay for
-one; if no free field is left for a derrick, the game ends there. Ties have several winners.
+>>> parse_move("recht kg-s/r")
+TakeRight(right=<Right.COPPER_GOLD: 'kg-s'>, direction=<Direction.ROWS: 'r'>)
+
+Rulings of this engine where the sources are silent (codes as under „Auslegungen“):
+P4 the Aufbauspiel's triangle is A, B, D, the diagonal C, E, G, the rest F, H, I, each
+delivery after 3 turns of each player, a taken right counting as a turn; P5 if nobody has
+taken a right before the last turn of the game, that turn must take one; if no free field
+is left for a derrick, the game ends there. Ties have several winners.
 
 Worked examples: see :mod:`app.rules.atacama.facts`.
 """
@@ -61,6 +81,7 @@ Worked examples: see :mod:`app.rules.atacama.facts`.
 from app.rules.atacama.facts import EXAMPLE_FACT_KEYS, example_facts
 from app.rules.atacama.generate import playout, random_game, random_position, random_rights
 from app.rules.atacama.geometry import parse_square, square_name, sub_board_of
+from app.rules.atacama.invariants import Status, is_valid, status, violations
 from app.rules.atacama.moves import (
     END_ALL_PLACED,
     END_BLOCKED,
@@ -136,6 +157,7 @@ __all__ = [
     "Resource",
     "Right",
     "State",
+    "Status",
     "TakeRight",
     "Variant",
     "apply",
@@ -145,6 +167,7 @@ __all__ = [
     "example_facts",
     "free_mask",
     "is_over",
+    "is_valid",
     "legal_moves",
     "legal_reason",
     "line_scores",
@@ -167,7 +190,9 @@ __all__ = [
     "score_line",
     "signed",
     "square_name",
+    "status",
     "sub_board_of",
+    "violations",
     "why_illegal",
     "winners",
 ]

@@ -7,7 +7,7 @@ masks make the edge rule a handful of shifts instead of a loop over neighbours.
 
 from __future__ import annotations
 
-from app.rules.errors import NotationError
+from app.rules.errors import NotationError, require_text
 
 SIZE = 9
 SQUARES = SIZE * SIZE
@@ -28,7 +28,12 @@ def square_name(square: int) -> str:
 
 
 def parse_square(text: str) -> int:
-    """``"e5"`` (or ``"E5"``) → ``40``; anything else is a :class:`NotationError`."""
+    """``"e5"`` (or ``"E5"``) → ``40``; anything else is a :class:`NotationError`.
+
+    >>> parse_square("e5")
+    40
+    """
+    require_text(text, "Ein Feld", 100)
     cleaned = text.strip().lower()
     if (
         len(cleaned) != 2

@@ -145,14 +145,14 @@ def why_illegal(state: State, move: Move) -> str | None:
     if _must_take(state):
         return (
             "Die Schürfrechte sind noch offen, und dies ist der letzte Bohrturm der Partie: "
-            f"{name} muss damit ein Schürfrecht nehmen."
+            f"{name} muss damit ein Schürfrecht nehmen (Auslegung P5)."
         )
     if not state.revealed_mask >> square & 1:
         letter = geo.sub_board_of(square)
         stage = next(i for i, s in enumerate(BUILDUP_STAGES) if letter in s)
         return (
             f"Der Teilplan {letter} liegt noch nicht aus; im Aufbauspiel kommt er erst mit "
-            f"der Runde „{BUILDUP_STAGE_NAMES[stage]}“ dazu."
+            f"der Runde „{BUILDUP_STAGE_NAMES[stage]}“ dazu (Auslegung P4)."
         )
     if state.occupied >> square & 1:
         return f"Auf {where} steht schon ein Bohrturm – auf jedem Feld steht höchstens einer."

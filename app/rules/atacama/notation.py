@@ -26,7 +26,7 @@ from app.rules.atacama.types import (
     Variant,
     practice_board,
 )
-from app.rules.errors import NotationError, RulesError
+from app.rules.errors import NotationError, RulesError, require_text
 
 PRACTICE_PREFIX = "übung:"
 _PRACTICE_PREFIXES = ("übung:", "uebung:")
@@ -43,6 +43,7 @@ def field_text(f: Field) -> str:
 
 
 def parse_field(text: str) -> Field:
+    require_text(text, "Ein Feld des Plans", 100)
     if len(text) != 2 or text[0] not in _RESOURCE_BY_LETTER or text[1] not in "12345":
         raise NotationError(
             f"„{text}“ ist kein Feld des Plans: erwartet wird k, s oder g (Kupfer, Silber, "
@@ -62,6 +63,12 @@ def board_text(board: Board) -> str:
 
 
 def parse_board(text: str) -> Board:
+    """``übung:N`` or nine rows of fields joined by ``/``.
+
+    >>> parse_board("übung:3").label
+    'Übungsplan – nicht der gedruckte Plan (Nr. 3)'
+    """
+    require_text(text, "Ein Plan", _MAX_TEXT)
     for prefix in _PRACTICE_PREFIXES:
         if text[: len(prefix)].lower() == prefix:
             number = text[len(prefix) :]
@@ -104,6 +111,7 @@ def variant_text(variant: Variant) -> str:
 
 
 def parse_variant(text: str) -> Variant:
+    require_text(text, "Eine Variante", 100)
     parts = text.lower().split("+")
     if parts[0] not in ("2p", "4p"):
         raise NotationError(
@@ -134,6 +142,9 @@ def derricks_text(state: State) -> str:
 
 
 def parse_derricks(text: str, variant: Variant) -> tuple[int, ...]:
+    require_text(text, "Die Bohrtürme", _MAX_TEXT)
+    if not isinstance(variant, Variant):
+        raise NotationError("Die Bohrtürme lesen sich nur zu einer Spielvariante.")
     codes = [EMPTY] * geo.SQUARES
     if text == "-":
         return tuple(codes)
@@ -172,6 +183,7 @@ def rights_text(state: State) -> str:
 
 
 def parse_player_right(text: str) -> PlayerRight:
+    require_text(text, "Ein Schürfrecht", 100)
     right_text, slash, direction_text = text.lower().partition("/")
     if right_text not in _RIGHT_BY_TEXT or not slash or direction_text not in _DIRECTION_BY_LETTER:
         raise NotationError(
@@ -182,6 +194,9 @@ def parse_player_right(text: str) -> PlayerRight:
 
 
 def parse_rights(text: str, variant: Variant) -> tuple[tuple[PlayerRight | None, ...], int | None]:
+    require_text(text, "Die Schürfrechte", _MAX_TEXT)
+    if not isinstance(variant, Variant):
+        raise NotationError("Die Schürfrechte lesen sich nur zu einer Spielvariante.")
     if text.lower() == "offen":
         return (None,) * variant.players, None
     tokens = text.split(",")

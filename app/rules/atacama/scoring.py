@@ -23,7 +23,7 @@ from app.rules.atacama.types import (
     State,
     derricks_german,
 )
-from app.rules.errors import RulesError
+from app.rules.errors import NotationError, RulesError, require_text
 
 
 def signed(points: int) -> str:
@@ -46,12 +46,13 @@ def line_label(direction: Direction | None, index: int | None) -> str:
 
 def parse_line_label(text: str) -> tuple[Direction, int]:
     """``reihe 5`` → (ROWS, 4), ``spalte e`` → (COLUMNS, 4)."""
+    require_text(text, "Eine Linie", 100)
     words = text.lower().split()
     if len(words) == 2 and words[0] == "reihe" and len(words[1]) == 1 and words[1] in "123456789":
         return Direction.ROWS, int(words[1]) - 1
     if len(words) == 2 and words[0] == "spalte" and len(words[1]) == 1 and words[1] in "abcdefghi":
         return Direction.COLUMNS, geo.COLUMN_LETTERS.index(words[1])
-    raise RulesError(
+    raise NotationError(
         f"„{text}“ ist keine Linie: erwartet „reihe 1“ … „reihe 9“ oder „spalte a“ … „spalte i“."
     )
 

@@ -1,8 +1,11 @@
 """Value types of Atacama: resources, fields, the plan, variants, rights, moves and the state.
 
 Every type is frozen; a :class:`State` checks on construction that it could occur in a game
-(no two derricks share an edge, no player has used more derricks than he owns, rights are
-dealt as the rules deal them), so code that holds a state never has to re-check it.
+(the list of invariants is :mod:`app.rules.atacama.invariants`), so code that holds a state
+never has to re-check it.
+
+>>> Variant(players=4, tactical=True).turns_per_player
+7
 """
 
 from __future__ import annotations
@@ -479,48 +482,9 @@ def _check_state(state: State) -> None:
             raise RulesError("Ein Schürfrecht bezahlt man nur im Aufbauspiel mit einem Bohrturm.")
         if type(state.taker) is not int or not 0 <= state.taker < variant.players:
             raise RulesError("Wer das Schürfrecht genommen hat, ist keine Person dieser Partie.")
-    if variant.buildup and (state.taker is None) != state.rights_open:
-        raise RulesError(
-            "Im Aufbauspiel sind die Schürfrechte vergeben, sobald jemand eines genommen und "
-            "mit einem Bohrturm bezahlt hat – nicht vorher und nicht ohne das."
-        )
-    mask = state.occupied
-    if geo.has_edge_contact(mask):
-        a, b = _first_edge_pair(mask)
-        raise RulesError(
-            f"Die Bohrtürme auf {geo.square_name(a)} und {geo.square_name(b)} teilen eine "
-            "Kante – so eine Stellung kann es nicht geben."
-        )
-    if state.turns > variant.total_turns:
-        raise RulesError(
-            f"Zu viele Bohrtürme: in dieser Variante gibt es nur {variant.total_turns} Züge."
-        )
-    for player in range(variant.players):
-        name = player_name(player)
-        if state.second_placed(player) > variant.second_derricks:
-            raise RulesError(
-                f"{name} hätte {state.second_placed(player)} Bohrtürme der zweiten Farbe "
-                f"gesetzt, hat aber nur {variant.second_derricks}."
-            )
-        if state.base_placed(player) < 0:
-            raise RulesError(
-                f"{name} war erst {state.turns_of(player)}-mal am Zug, kann also nicht "
-                f"{state.second_placed(player)} Bohrtürme der zweiten Farbe gesetzt haben."
-            )
-        if state.base_left(player) < 0:
-            raise RulesError(f"{name} hätte mehr Bohrtürme gesetzt, als er hat.")
-    outside = mask & ~state.revealed_mask
-    if outside:
-        square = geo.squares_of(outside)[0]
-        raise RulesError(
-            f"Auf {geo.square_name(square)} steht ein Bohrturm, aber Teilplan "
-            f"{geo.sub_board_of(square)} liegt im Aufbauspiel noch gar nicht aus."
-        )
+    # The invariants that make a position possible live in one place (invariants.py).
+    from app.rules.atacama.invariants import violations
 
-
-def _first_edge_pair(mask: int) -> tuple[int, int]:
-    for square in geo.squares_of(mask):
-        for other in geo.EDGE_NEIGHBOURS[square]:
-            if other > square and mask >> other & 1:
-                return square, other
-    raise AssertionError("no edge pair in a mask with edge contact")  # pragma: no cover
+    problems = violations(state)
+    if problems:
+        raise RulesError(problems[0])

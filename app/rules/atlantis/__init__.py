@@ -13,6 +13,20 @@ explanations (``explain``) and the worked-example protocol (``facts``).
     (3, 'R1')
     >>> format_path(state)
     '[aabb] H2b S3a []'
+
+Rulings E1/E3 make every game end: „kein Zug“ only when even the own unused bridge would not
+let a pawn move, and with an empty pile the first „kein Zug“ after which nobody can move (each
+counting only his own bridge) ends the game:
+
+    >>> state = parse_state("[abb] K5a ~ H3 S1 | a: H | b: - | stapel:-")
+    >>> [str(m) for m in legal_moves(state)]
+    ['brücke 2']
+    >>> state, outcome = apply(parse_state("[abb] K5a ~ H3 S1 | a: H = | b: - | stapel:-"),
+    ...                        NoMove())
+    >>> outcome.ended.name, state.phase.value
+    ('STANDSTILL', 'schluss')
+
+The invariants that make a position possible are listed in :mod:`.invariants`.
 """
 
 from app.rules.atlantis.explain import Explanation, Step, explain, format_pages
@@ -23,6 +37,7 @@ from app.rules.atlantis.generate import (
     practice_situation,
     random_game,
 )
+from app.rules.atlantis.invariants import Status, is_valid, status, violations
 from app.rules.atlantis.moves import (
     Advance,
     Buy,
@@ -136,6 +151,7 @@ __all__ = [
     "Skip",
     "SkipReason",
     "State",
+    "Status",
     "Step",
     "Tile",
     "TileSet",
@@ -154,6 +170,7 @@ __all__ = [
     "format_state",
     "gap_cost",
     "gaps",
+    "is_valid",
     "leaders",
     "legal_moves",
     "move_key",
@@ -167,6 +184,8 @@ __all__ = [
     "score",
     "standard_setup",
     "start_hand_sizes",
+    "status",
     "target",
+    "violations",
     "winners",
 ]

@@ -16,7 +16,8 @@ once as a :class:`Turn` (their outcomes merge into one):
     this pawn just crossed), pay the gaps (``payment``; ``None`` = the engine's best payment,
     R9) and draw. Ends the turn.
 ``NoMove()``
-    None of your pawns can move: show the hand, draw 2 (S. 3). Ends the turn.
+    None of your pawns can move, not even after laying your unused bridge (E3): show the hand,
+    draw 2 (S. 3). Ends the turn.
 ``Finish(origin, payment=None)``
     After the game has ended: walk one remaining pawn to the mainland without cards and tiles,
     paying every unbridged gap on the way (S. 5–6, R6); unpaid amounts become minus points.
@@ -36,13 +37,18 @@ Decisions of our own where R1–R9 leave a gap (reported to the content authors)
 * Gap costs use the visible tiles as the pawn crosses, before the tile is taken; a bridge placed
   after taking the tile does not free the gaps this move crossed (R3 read strictly).
 * A second bridge on an already bridged gap is refused: it could never matter.
-* ``NoMove`` is allowed when no pawn move is legal as things stand, even if placing the unused
-  bridge first would make one payable: nobody must use the bridge.
+* ``NoMove`` is allowed only when no pawn can move, not even after placing the player's own
+  unused bridge first (E3); otherwise the player lays the bridge and moves. Holding the bridge
+  back would let a game with an empty draw pile run forever without ever reaching E1.
 * In the final moves whatever can be paid must be paid (overpaying allowed); only if everything
   together is not enough, everything goes and the rest becomes minus points (R6).
-* When the draw pile is empty and nobody can move any more, not even with an unplaced bridge,
-  the game ends as after a third pawn and everybody walks home as in R6
-  (``EndReason.STANDSTILL``); R7 alone would let such a game run forever.
+* When the draw pile is empty and nobody can move any more, each player counting at most his
+  own unplaced bridge, the game ends as after a third pawn and everybody walks home as in R6
+  (``EndReason.STANDSTILL``, E1); R7 alone would let such a game run forever. Another player's
+  bridge does not count: nobody must lay his bridge so that someone else can move. With E3 this
+  makes every game end: once the pile is empty a turn either plays a card (hands only shrink)
+  or is „kein Zug“ by someone who cannot move at all, and the first such turn in which nobody
+  can move ends the game.
 * A bridge on water that is removed at either end of the path (no gap next to Atlantis or the
   mainland) leaves the game with it; its owner does not get it back.
 """
@@ -332,7 +338,7 @@ def legal_moves(state: State) -> list[Part]:
         moves.extend(PlaceBridge(gap.first) for gap in gaps(state) if gap.bridge is None)
     advances = _advances(state)
     moves.extend(advances)
-    if not advances:
+    if not advances and not _could_ever_move(state, state.turn):
         moves.append(NoMove())
     return moves
 
@@ -768,6 +774,12 @@ def _apply_no_move(state: State, move: NoMove) -> tuple[State, Outcome]:
         raise IllegalMoveError(
             f"Du kannst noch ziehen, zum Beispiel „{advances[0]}“ – „kein Zug“ gibt es nur, wenn "
             "keine deiner Figuren ziehen kann (S. 3)."
+        )
+    if _could_ever_move(state, state.turn):
+        raise IllegalMoveError(
+            "Mit deiner noch ungelegten Brücke kannst du ziehen: lege sie zuerst auf eine Lücke, "
+            "die deine Figur überquert, und ziehe – „kein Zug“ gibt es nur, wenn auch die "
+            "eigene Brücke nicht hilft (Auslegung E3)."
         )
     me, turn = state.player, state.turn
     draw, pile = _draw(state.pile, NO_MOVE_DRAW)

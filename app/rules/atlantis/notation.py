@@ -44,10 +44,15 @@ Short form for hand-written examples: leave out what you do not need.
   * ``aufbau 3`` (or ``aufbau 3 7`` with a seed) is the standard set-up for 3 players with the
     practice tile set.
 
-Examples::
+Examples (a to move, her pawns on Atlantis, b's pawn on H2; then a gap of two water
+positions between R3 and K5):
 
-    H2b S3 H4 | a: HR                    a to move, her pawns on Atlantis, b's pawn on H2
-    [aaa] R3 ~ ~ K5b O2 [bb] | a: R K4   a gap of two water positions between R3 and K5
+>>> format_path(parse_state("H2b S3 H4 | a: HR"))
+'[aaabb] H2b S3 H4 []'
+>>> from app.rules.atlantis.moves import gaps
+>>> state = parse_state("[aaa] R3 ~ ~ K5b O2 [bb] | a: R K4")
+>>> [(gap.first, gap.last, gap.cost) for gap in gaps(state)]
+[(2, 3, 3)]
 
 Moves
 =====
@@ -62,8 +67,12 @@ Parts of one turn, separated by ``;``::
 
 ``brücke`` after a pawn move is the bridge placed after taking the tile (R3); ``zahlen`` belongs
 to the pawn move (or ``schluss``) before it. Without ``zahlen`` the engine's best payment is
-used. Example of a whole turn: ``kaufen K5; brücke 7; 0:HR; zahlen S3 RR``. A single part parses
-to that move, several to a :class:`~app.rules.atlantis.moves.Turn`.
+used. A single part parses to that move, several to a :class:`~app.rules.atlantis.moves.Turn`;
+a whole turn:
+
+>>> turn = parse_move("kaufen K5; brücke 7; 0:HR; zahlen S3 RR")
+>>> type(turn).__name__, len(turn.parts), format_move(turn)
+('Turn', 3, 'kaufen K5; brücke 7; 0:HR; zahlen S3 RR')
 """
 
 from __future__ import annotations
@@ -399,8 +408,11 @@ def _build(positions: list[Position], pawns: list[list[int]], raw_players: dict[
     turn = settings.get("zug", 0)
     _check_phase(players_t, phase, turn, settings.get("begonnen", False))
     pile = settings["stapel"] if "stapel" in settings else default_pile(players_t)
-    return State(tuple(positions), players_t, turn, phase, pile, settings.get("ablage", 0),
-                 settings.get("schachtel", 0), settings.get("begonnen", False))
+    state = State(tuple(positions), players_t, turn, phase, pile, settings.get("ablage", 0),
+                  settings.get("schachtel", 0), settings.get("begonnen", False))
+    from app.rules.atlantis.invariants import check_state
+
+    return check_state(state)
 
 
 def _check_phase(players: tuple[PlayerState, ...], phase: Phase, turn: int, started: bool) -> None:

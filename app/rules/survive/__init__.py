@@ -18,11 +18,29 @@ Rulings the engine follows (codes as in the content's "Auslegungen"):
   that appears from a tile.
 * S7 if no tile of the current kind touches the sea, any tile of that kind may be removed.
 * S8 the board is a practice map (two landing spaces per safe island, as seed 003 says).
-* S9 an appearing boat takes up to 3 swimmers of its space; default: the revealer's own first.
+* S9 an appearing boat takes exactly min(3, fallen) swimmers of its space at once; only when
+  more than 3 fell in does the revealer choose which (default: the revealer's own first). Any
+  other count is refused with the number that must board.
 * S10 "zwei Farben": each colour keeps its own seat; only the scores are added.
 * S11 the rolled creature must move (at least 1 space) if one of its kind can; the die is fair.
+* S12 each person sets up 2 boats – in "zwei Farben" that is 4 boats, not 2 per colour.
+* S13 the dolphin moves one of your *own* swimmers 1–3 sea spaces (our rules notes; the
+  seed only says "a swimmer").
 
-A trailing ``?`` on an example action asks for legality: see :mod:`.facts`.
+The invariants that make a position possible are listed in :mod:`.invariants`
+(``status(state)`` gives one flag per broken one). A trailing ``?`` on an example action asks
+for legality: see :mod:`.facts`.
+
+>>> state = parse_position("spieler: ro bl ge; zug: ro entfernen; weg: j5 i4; "
+...                        "land: f3 ro1 bl2 ge3; wale: d2 b3")
+>>> after, report = apply(state, parse_move("entferne f3 boot", state))
+>>> format_position(after)
+'spieler: ro bl ge; zug: ro würfeln; weg: f3 i4 j5; boote: f3 [ro1 bl2 ge3]; wale: d2 b3'
+>>> apply(state, parse_move("entferne f3 boot [ro1]", state))
+Traceback (most recent call last):
+...
+app.rules.errors.IllegalMoveError: Es müssen genau 3 einsteigen: alle 3 Schwimmer dieses
+Feldes, genannt wurde 1 (Auslegung S9: Schwimmer steigen sofort ein, höchstens drei).
 """
 
 from app.rules.survive.board import PRACTICE_MAP_LABEL, Island, Space, space
@@ -53,6 +71,7 @@ from app.rules.survive.core import (
 from app.rules.survive.encounter import Outcome, SpaceContents, resolve_encounter
 from app.rules.survive.facts import EXAMPLE_FACT_KEYS, example_facts
 from app.rules.survive.generate import random_encounter, random_position
+from app.rules.survive.invariants import Status, is_valid, status, violations
 from app.rules.survive.notation import (
     format_encounter,
     format_move,
@@ -103,6 +122,7 @@ __all__ = [
     "SpaceContents",
     "Spot",
     "State",
+    "Status",
     "Step",
     "Timing",
     "Variant",
@@ -114,6 +134,7 @@ __all__ = [
     "format_encounter",
     "format_move",
     "format_position",
+    "is_valid",
     "legal_moves",
     "new_game",
     "parse_encounter",
@@ -127,5 +148,7 @@ __all__ = [
     "resolve_encounter",
     "score",
     "space",
+    "status",
+    "violations",
     "winners",
 ]

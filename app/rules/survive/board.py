@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from app.rules.errors import NotationError
+from app.rules.errors import NotationError, require_text
 
 PRACTICE_MAP_LABEL = "Übungskarte – nicht der gedruckte Spielplan"
 
@@ -152,7 +152,12 @@ for _island, _spaces in LANDING.items():
 
 
 def space(label: str) -> Space:
-    """The space for a label such as ``f6``; NotationError names a bad label."""
+    """The space for a label such as ``f6``; NotationError names a bad label.
+
+    >>> space("f6").label
+    'f6'
+    """
+    require_text(label, "Ein Feld", 100)
     found = _BY_LABEL.get(label.strip().lower())
     if found is None:
         raise NotationError(
@@ -161,6 +166,7 @@ def space(label: str) -> Space:
 
 
 def island(name: str) -> Island:
+    require_text(name, "Eine Insel", 100)
     try:
         return Island(name.strip().lower())
     except ValueError:

@@ -25,14 +25,25 @@ sea), ``ro1 g3-[g3]`` (climb aboard), ``ro2 [d3]-[c3]``, ``ro2 [d3]-d3`` (jump o
 
 Encounter: ``<kreatur>: <teil>; <teil> …`` with parts ``schwimmer rot, blau``,
 ``boot [gelb, gelb, rot]`` (``boot []`` is an empty boat), ``dort hai`` (creatures already on
-the space) or ``leer``. Example: ``hai: schwimmer rot, blau; boot [gelb, gelb, rot]``.
+the space) or ``leer``.
+
+>>> creature, contents = parse_encounter("hai: schwimmer rot, blau; boot [gelb, gelb, rot]")
+>>> format_encounter(creature, contents)
+'hai: schwimmer rot, blau; boot [rot, gelb, gelb]'
+>>> parse_position("land: e4 ro3; boote: d3 [bl1]")
+spieler: ro bl; zug: ro ziehen 3; land: e4 ro3; boote: d3 [bl1]
+>>> text = ("spieler: ro bl ge gr; zug: ro ziehen 2; weg: f3 g3; land: e4 ro3 bl1, f5 ge?; "
+...         "boote: d3 [ro2 bl4*], k5 []; see: g3 ro1*; sicher: nw ge6; schlangen: d2 i2; "
+...         "haie: i3; hand: ro delfin, bl hai-abwehr; rückseiten: e4 wal; varianten: durchhalten")
+>>> format_position(parse_position(text)) == text
+True
 """
 
 from __future__ import annotations
 
 import re
 
-from app.rules.errors import NotationError
+from app.rules.errors import NotationError, require_text
 from app.rules.survive import board
 from app.rules.survive.board import CELLS, ISLAND_AT, ISLAND_SPACE, TERRAIN, Cell, Island, Space
 from app.rules.survive.core import (
@@ -67,6 +78,7 @@ from app.rules.survive.core import (
     sort_explorers,
 )
 from app.rules.survive.encounter import SpaceContents
+from app.rules.survive.invariants import check_position
 
 _COLOUR_WORDS = {
     "ro": Colour.ROT, "rot": Colour.ROT, "bl": Colour.BLAU, "blau": Colour.BLAU,
@@ -98,6 +110,7 @@ _HINT = "ro3 (Farbe ro/bl/ge/gr, Wert 1–6 oder ?, evtl. * für „schon geschw
 
 
 def parse_colour(word: str) -> Colour:
+    require_text(word, "Eine Farbe", 100)
     found = _COLOUR_WORDS.get(word.strip().lower())
     if found is None:
         raise NotationError(f"„{word}“ ist keine Farbe (ro, bl, ge, gr – oder rot, blau, gelb, "
@@ -106,6 +119,7 @@ def parse_colour(word: str) -> Colour:
 
 
 def parse_creature(word: str) -> Creature:
+    require_text(word, "Eine Kreatur", 100)
     found = _CREATURE_WORDS.get(word.strip().lower())
     if found is None:
         raise NotationError(f"„{word}“ ist keine Kreatur (schlange, hai oder wal).")
@@ -113,6 +127,7 @@ def parse_creature(word: str) -> Creature:
 
 
 def parse_effect(word: str) -> Effect:
+    require_text(word, "Eine Rückseite", 100)
     found = _EFFECT_WORDS.get(word.strip().lower())
     if found is None:
         raise NotationError(
@@ -121,6 +136,7 @@ def parse_effect(word: str) -> Effect:
 
 
 def parse_explorer(token: str) -> Explorer:
+    require_text(token, "Ein Entdecker", 100)
     match = _EXPLORER.match(token.strip().lower())
     if match is None:
         raise NotationError(f"„{token}“ ist kein Entdecker; so sieht einer aus: {_HINT}.")
@@ -494,54 +510,6 @@ _TURN_EXAMPLES = {
 }
 
 
-def check_position(state: State) -> None:
-    """The rules' invariants for a position; NotationError names the first one broken."""
-    values: dict[Colour, list[int | None]] = {c: [] for c in Colour}
-    for _, es in (*state.land, *state.sea, *state.safe):
-        for e in es:
-            values[e.colour].append(e.value)
-    for b in state.boats:
-        for e in b.passengers:
-            values[e.colour].append(e.value)
-    from app.rules.survive.rules import validate_explorers
-
-    for colour, vs in values.items():
-        validate_explorers(colour, vs)
-    pending = state.pending
-    biters = set(state.serpents) | set(state.sharks)
-    wreckers = set(state.serpents) | set(state.whales)
-    for s, _ in state.sea:
-        if s in biters and not (pending and pending.space == s and pending.creature is
-                                Creature.HAI and s not in state.serpents):
-            raise NotationError(f"Auf {s.label} schwimmen Entdecker neben einer Seeschlange oder "
-                                "einem Hai – sie wären schon gefressen.")
-    for b in state.boats:
-        if b.passengers and b.space in wreckers and not (
-                pending and pending.space == b.space and pending.creature is Creature.WAL
-                and b.space not in state.serpents):
-            raise NotationError(f"Das besetzte Boot auf {b.space.label} liegt bei einer "
-                                "Seeschlange oder einem Wal – es wäre schon zerstört.")
-    if pending is not None:
-        if pending.space not in state.creatures(pending.creature):
-            raise NotationError(f"„zug:“ Auf {pending.space.label} ist kein "
-                                f"{pending.creature.german}, den man abwehren könnte.")
-        tile = Effect.HAI_ABWEHR if pending.creature is Creature.HAI else Effect.WAL_ABWEHR
-        if pending.creature is Creature.HAI:
-            hit = next((es for s, es in state.sea if s == pending.space), ())
-        else:
-            boat = state.boat_at(pending.space)
-            hit = boat.passengers if boat else ()
-        if pending.decider not in {e.colour for e in hit}:
-            raise NotationError(f"„zug:“ {pending.creature.german} auf {pending.space.label} "
-                                f"trifft niemanden von {pending.decider.title} – nichts "
-                                "abzuwehren.")
-        if tile not in state.hand(pending.decider):
-            raise NotationError(f"„zug:“ {pending.decider.title} hat kein Plättchen "
-                                f"„{tile.value}“ auf der Hand.")
-    if state.phase is Phase.KREATUR and not state.creatures(state.rolled or Creature.SCHLANGE):
-        raise NotationError("„zug:“ Von der gewürfelten Kreatur ist keine im Meer.")
-
-
 # ---------------------------------------------------------------------------------------------
 # Moves
 
@@ -583,6 +551,9 @@ def _pair(text: str) -> tuple[str, str]:
 
 
 def parse_spot(text: str, state: State) -> Spot:
+    require_text(text, "Ein Ort", 100)
+    if not isinstance(state, State):
+        raise NotationError("Ein Ort liest sich nur in einer Stellung.")
     t = text.strip().lower()
     if t.startswith("[") and t.endswith("]"):
         return Spot(Place.BOAT, _space(t[1:-1]))
@@ -600,6 +571,8 @@ def parse_move(text: str, state: State) -> Move:
     """Read a move in the context of ``state`` (a square's label means land or sea there)."""
     if not isinstance(text, str):
         raise NotationError("Ein Zug ist ein Text wie „ro3 e4-f4“.")
+    if not isinstance(state, State):
+        raise NotationError("Ein Zug liest sich nur in einer Stellung.")
     words = text.strip().lower().split()
     if not words:
         raise NotationError("Der Zug ist leer; Beispiele: „ro3 e4-f4“, „boot d3-c3“, "

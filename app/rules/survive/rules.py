@@ -1020,8 +1020,9 @@ def _boat_appears(state: State, work: _Work, space: Space,
         mine = [e for e in swimmers if e.colour == state.current]
         others = [e for e in swimmers if e.colour != state.current]
         boarders = tuple((sort_explorers(mine) + sort_explorers(others))[:BOAT_SEATS])
-    if len(boarders) > BOAT_SEATS:
-        raise IllegalMoveError(f"Ins Boot passen höchstens {BOAT_SEATS} Entdecker.")
+    must = min(BOAT_SEATS, len(swimmers))
+    if len(boarders) != must:
+        raise IllegalMoveError(_boarders_rule(must, len(swimmers), len(boarders)))
     pool = list(swimmers)
     for e in boarders:
         if e not in pool:
@@ -1035,6 +1036,22 @@ def _boat_appears(state: State, work: _Work, space: Space,
     text = f"; an Bord: {names(boarders)}" if boarders else ""
     work.lines.append(f"Ein Boot taucht auf {space.label} auf{text}.")
     return sort_explorers(boarders)
+
+
+def _boarders_rule(must: int, fallen: int, given: int) -> str:
+    """Ruling S9 in words: an appearing boat takes min(3, fallen) swimmers, no more, no fewer."""
+    chosen = f"genannt {'wurde' if given == 1 else 'wurden'} {given}"
+    if fallen == 0:
+        return (f"Hier ist niemand ins Wasser gefallen; das Boot taucht leer auf, {chosen} "
+                "(Auslegung S9).")
+    if fallen <= BOAT_SEATS:
+        who = "der eine Schwimmer" if fallen == 1 else f"alle {fallen} Schwimmer"
+        return (f"Es {'muss' if fallen == 1 else 'müssen'} genau {must} einsteigen: {who} "
+                f"dieses Feldes, {chosen} (Auslegung S9: Schwimmer steigen sofort ein, "
+                "höchstens drei).")
+    return (f"Es müssen genau {must} einsteigen: {fallen} sind ins Wasser gefallen, das Boot "
+            f"hat {BOAT_SEATS} Plätze, und wer aufgedeckt hat, wählt nur aus, welche drei – "
+            f"{chosen} (Auslegung S9).")
 
 
 def _whirlpool(work: _Work, space: Space) -> dict:
@@ -1292,7 +1309,15 @@ def deal_backs(rng: random.Random) -> tuple[tuple[Space, Effect], ...]:
 
 def new_game(rng: random.Random, players: int | Sequence[Colour] = 4,
              variants: Iterable[Variant] = ()) -> State:
-    """A random set-up as in seed 003: tiles, serpents, explorers one at a time, 2 boats each."""
+    """A random set-up as in seed 003: tiles, serpents, explorers one at a time, 2 boats per
+    person (ruling S12: also in „zwei Farben“, so 4 boats there).
+
+    >>> import random
+    >>> len(new_game(random.Random(1), 4, [Variant.ZWEI_FARBEN]).boats)
+    4
+    >>> len(new_game(random.Random(1), 3).boats)
+    6
+    """
     if isinstance(players, int):
         if not 2 <= players <= 4:
             raise RulesError("Survive spielen 2 bis 4 Personen.")
@@ -1316,9 +1341,11 @@ def new_game(rng: random.Random, players: int | Sequence[Colour] = 4,
             land.setdefault(rng.choice(free), []).append(Explorer(c, values[c].pop()))
     coast = [s for s in SPACES if CELLS[s] is Cell.SEA and s not in SERPENT_STARTS
              and any(n in KIND_BY_SPACE for n in NEIGHBOURS[s])]
+    # 2 boats per person, not per colour (seed 003; ruling S12): in "zwei Farben" 4, not 8.
+    persons = 2 if Variant.ZWEI_FARBEN in variant_set else len(colours)
     boats: list[Boat] = []
     for _ in range(BOATS_PER_PLAYER):
-        for _c in colours:
+        for _person in range(persons):
             taken = {b.space for b in boats}
             boats.append(Boat(rng.choice([s for s in coast if s not in taken])))
     return State(
