@@ -61,7 +61,7 @@ EXAMPLE_FACT_KEYS: dict[str, str] = {
     "remaining": "Bohrtürme, die jede Person noch hat (beide Farben zusammen)",
     "remaining_base": "Bohrtürme der Grundfarbe, die jede Person noch hat",
     "remaining_second": "Bohrtürme der zweiten Farbe, die jede Person noch hat",
-    "stage": "Runde im Aufbauspiel (1 Dreieck, 2 Diagonale, 3 Rest; 0 sonst)",
+    "stage": "Lieferung im Aufbauspiel (1 Dreieck, 2 Diagonale, 3 Rest; 0 sonst)",
     "revealed": "Teilpläne, die ausliegen",
     "legal_count": "Wie viele erlaubte Züge es gibt",
     "line": "Welche Linie gewertet wird (Reihe 5, Spalte e, Linie)",

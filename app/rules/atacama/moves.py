@@ -152,7 +152,7 @@ def why_illegal(state: State, move: Move) -> str | None:
         stage = next(i for i, s in enumerate(BUILDUP_STAGES) if letter in s)
         return (
             f"Der Teilplan {letter} liegt noch nicht aus; im Aufbauspiel kommt er erst mit "
-            f"der Runde „{BUILDUP_STAGE_NAMES[stage]}“ dazu (Auslegung P4)."
+            f"der Lieferung „{BUILDUP_STAGE_NAMES[stage]}“ dazu (Auslegung P4)."
         )
     if state.occupied >> square & 1:
         return f"Auf {where} steht schon ein Bohrturm – auf jedem Feld steht höchstens einer."
