@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.model.paths import resources_root
+from app.ui.accessibility import link_label, name_page
 from app.ui.app_state import AppState, Services
 from app.ui.section_delegate import COUNT_ROLE, SectionDelegate
 from app.ui.sections import Section, sections_for
@@ -106,7 +107,7 @@ class MainWindow(QMainWindow):
 
         self.game_switcher = QComboBox()
         self.game_switcher.setObjectName("GameSwitcher")
-        self.game_switcher.setAccessibleName("Spiel wählen")
+        link_label(self.game_switcher, "Spiel wählen")
         self.game_switcher.currentIndexChanged.connect(
             lambda i: self.state.select_game(self.game_switcher.itemData(i)))
         layout.addWidget(self.game_switcher)
@@ -204,7 +205,8 @@ class MainWindow(QMainWindow):
                 self.section_list.blockSignals(True)
                 self.section_list.setCurrentRow(row)
                 self.section_list.blockSignals(False)
-        self._set_page((entry.id, key), lambda: section.build(entry, self.services))
+        self._set_page((entry.id, key),
+                       lambda: name_page(section.build(entry, self.services), section.title))
         self.state.visited()
         self._update_history_actions()
         if self.settings is not None:

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.model.search import ELLIPSIS, Hit, SearchIndex, Span
+from app.ui.accessibility import name_clear_button
 from app.ui.highlight import current_colours, marked_html
 from app.ui.theme import Colours
 
@@ -260,6 +261,7 @@ class SearchDialog(QDialog):
         self.field.setAccessibleDescription(
             "Pfeiltasten wählen einen Treffer, Eingabe springt hin.")
         self.field.setClearButtonEnabled(True)
+        name_clear_button(self.field, "Suchbegriff löschen")
         font = self.field.font()
         font.setPointSizeF(font.pointSizeF() * 1.2)
         self.field.setFont(font)

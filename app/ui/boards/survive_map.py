@@ -40,6 +40,7 @@ from app.rules.survive import (
 from app.rules.survive import space as parse_space
 from app.rules.survive.board import CELLS, COLUMNS, ISLAND_AT, ROWS, SPACES, Cell
 from app.rules.survive.encounter import names
+from app.ui.boards.accessible import survive_fields
 from app.ui.boards.cell_board import CellBoard
 from app.ui.theme import DARK, Colours, mix, palette_colours, with_alpha
 
@@ -489,6 +490,10 @@ class SurviveMapWidget(CellBoard):
         return "\n".join(lines)
 
     cursor_attr = "cursor_space"
+
+    def accessible_fields(self):
+        """The tiles for screen readers (app/ui/boards/accessible.py)."""
+        return survive_fields(self)
 
     def cell_at(self, pos):
         return self.space_at(pos)

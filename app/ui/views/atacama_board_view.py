@@ -37,6 +37,7 @@ from app.rules.atacama import (
     signed,
     winners,
 )
+from app.ui.accessibility import link_label
 from app.ui.app_state import Services
 from app.ui.boards.atacama_board import AtacamaBoardWidget
 from app.ui.boards.atacama_session import AtacamaSession, player_name
@@ -168,11 +169,11 @@ class AtacamaBoardView(PageColumn):
 
     def _build_controls(self) -> None:
         self.variant_box = style_combo(QComboBox())
-        self.variant_box.setAccessibleName("Spielvariante")
+        link_label(self.variant_box, "Spielvariante")
         for text, _tactical, _buildup in VARIANTS:
             self.variant_box.addItem(text)
         self.players_box = style_combo(QComboBox())
-        self.players_box.setAccessibleName("Personenzahl")
+        link_label(self.players_box, "Personenzahl")
         for count in PLAYER_COUNTS:
             self.players_box.addItem(f"{count} Personen", count)
         self.seed_box = QSpinBox()
@@ -223,7 +224,7 @@ class AtacamaBoardView(PageColumn):
         self.second_box.toggled.connect(self.session.set_second)
         panel.addWidget(self.second_box)
         self.right_box = style_combo(QComboBox())
-        self.right_box.setAccessibleName("Schürfrecht wählen")
+        link_label(self.right_box, "Schürfrecht wählen")
         for move in RIGHT_CHOICES:
             self.right_box.addItem(f"{move.right.german} – wertet die {move.direction.german}")
         self.take_button = QPushButton("Schürfrecht nehmen")

@@ -50,7 +50,9 @@ from app.rules.atlantis import (
     format_pages,
 )
 from app.rules.errors import RulesError
+from app.ui.accessibility import link_label
 from app.ui.app_state import Services
+from app.ui.boards.accessible import announce_cursor, atlantis_fields
 from app.ui.boards.atlantis_board_model import (
     SEED_MAX,
     AtlantisBoardModel,
@@ -411,7 +413,12 @@ class BoardCanvas(SceneView):
             index %= len(stops)
         self.focus_index = index
         self.rebuild()
+        announce_cursor(self)
         return True
+
+    def accessible_fields(self):
+        """The path's fields for screen readers (app/ui/boards/accessible.py)."""
+        return atlantis_fields(self)
 
     def focused_pawn(self) -> int | None:
         stops = self._pawn_stops()
@@ -428,6 +435,7 @@ class BoardCanvas(SceneView):
         else:
             self.focus_index = 0 if stops else -1
         self.rebuild()
+        announce_cursor(self)
 
     def focusOutEvent(self, event) -> None:
         super().focusOutEvent(event)
@@ -630,7 +638,7 @@ class AtlantisBoardView(QWidget):
 
     def _build_toolbar(self) -> QBoxLayout:
         self.example_combo = style_combo(QComboBox())
-        self.example_combo.setAccessibleName("Durchgerechnetes Beispiel öffnen")
+        link_label(self.example_combo, "Durchgerechnetes Beispiel öffnen")
         self.example_combo.addItem("Beispiel öffnen …", "")
         for example in self.examples:
             self.example_combo.addItem(example.title, example.id)
@@ -825,7 +833,7 @@ class AtlantisBoardView(QWidget):
         pay.setSpacing(4)
         pay.addWidget(_section_title("BEZAHLT MIT"))
         self.payment_combo = style_combo(QComboBox())
-        self.payment_combo.setAccessibleName("Zahlung wählen")
+        link_label(self.payment_combo, "Zahlung wählen")
         self.payment_combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.payment_combo.setMinimumContentsLength(12)
@@ -1137,6 +1145,7 @@ class AtlantisBoardView(QWidget):
         model, state = self.model, self.model.state
         player = state.player
         self.turn_icon.setPixmap(pawn_icon(state.turn, 18))
+        self.turn_icon.setAccessibleName(f"Figur {player_name(state.turn)}")
         phase = {Phase.PLAYING: "am Zug", Phase.FINAL: "Schlusszüge", Phase.OVER: "Spielende"}
         self.turn_name.setText(f"{player_name(state.turn)} – {phase[state.phase]}")
         notes = []
@@ -1271,6 +1280,7 @@ class AtlantisBoardView(QWidget):
             row_layout.setSpacing(8)
             icon = QLabel()
             icon.setPixmap(pawn_icon(len(self.player_rows), 14))
+            icon.setAccessibleName(f"Figur {player_name(len(self.player_rows))}")
             name = label(player_name(len(self.player_rows)), "Body", rich=False)
             detail = label("", "Muted", rich=False)
             row_layout.addWidget(icon)

@@ -420,6 +420,7 @@ class SurviveEncounters(PageColumn):
         for column, colour in enumerate(Colour, start=1):
             swatch = QLabel()
             swatch.setPixmap(explorer_pixmap(colour, 14, colours))
+            swatch.setAccessibleName(f"Figur {colour.title}")
             self.colour_heads[colour] = swatch
             head = QWidget()
             head_layout = QHBoxLayout(head)
