@@ -101,12 +101,13 @@ class MapColours:
             sea=QColor("#1E3547" if dark else "#D5E6F1"),
             hole=QColor("#24425A" if dark else "#C2D9E9"),
             island=QColor("#4E7A52" if dark else "#A9CF98"),
-            island_text=QColor("#E6F2E0" if dark else "#24452A"),
+            island_text=QColor("#FFFFFF" if dark else "#24452A"),
             terrain=terrain,
             terrain_text={Kind.STRAND: QColor("#5B4A1C"), Kind.WALD: QColor("#F2F5EE"),
-                          Kind.BERG: QColor("#FFFFFF")},
+                          Kind.BERG: QColor("#111111")},
             players={c: QColor(v) for c, v in PLAYER_COLOURS.items()},
-            player_text={c: QColor("#1F2328" if c is Colour.GELB else "#FFFFFF")
+            # Dark letters on the light discs: white reads at under 4.5:1 on green.
+            player_text={c: QColor("#111111" if c in (Colour.GELB, Colour.GRUEN) else "#FFFFFF")
                          for c in Colour},
             outline=QColor("#F2F2EE" if dark else "#1F2328"),
             boat=QColor("#A0703F" if dark else "#8B5A2B"),
