@@ -243,13 +243,15 @@ def survive_fields(board) -> list[BoardField]:
     fields = []
     show = board.show_allowed
     for space in board.tiles():
-        head, _newline, rest = board.describe(space).partition("\n")
+        head, *contents, verdict = board.describe(space).split("\n")
         target = space in board.allowed
-        name = "Feld " + head.replace(" · ", ", ")
+        name = ", ".join(["Feld " + head.replace(" · ", ", "),
+                          *(line.replace(" · ", ", ") for line in contents)])
+        # The engine's verdict is the answer to the practice puzzle: only once it is shown.
+        description = verdict if show else ""
         fields.append(BoardField(
             field_name(name, target if show else None, "darf weg"), board.tile_rect(space),
-            rest.replace("\n", ". "), cursor=space == board.cursor_space,
-            target=target and show))
+            description, cursor=space == board.cursor_space, target=target and show))
     return fields
 
 

@@ -40,7 +40,7 @@ from app.rules.survive import (
 from app.rules.survive import space as parse_space
 from app.rules.survive.board import CELLS, COLUMNS, ISLAND_AT, ROWS, SPACES, Cell
 from app.rules.survive.encounter import names
-from app.ui.boards.accessible import survive_fields
+from app.ui.boards.accessible import announce_cursor, survive_fields
 from app.ui.boards.cell_board import CellBoard
 from app.ui.theme import DARK, Colours, mix, palette_colours, with_alpha
 
@@ -385,6 +385,7 @@ class SurviveMapWidget(CellBoard):
         tiles = self.tiles()
         if self.cursor_space not in tiles:
             self.cursor_space = self._nearest_tile(self.cursor_space, tiles)
+            announce_cursor(self)  # the tile under it went: say where the cursor is now
         self._update_description()
         self.update()
 
