@@ -68,6 +68,37 @@ def name_page(view: QWidget, title: str) -> QWidget:
     return view
 
 
+class _GrowWithText(QObject):
+    """Keeps a fixed width, widened whenever the text at the current size needs more."""
+
+    def __init__(self, widget: QWidget, width: int):
+        super().__init__(widget)
+        self.width = width
+        widget.installEventFilter(self)
+        self.fit(widget)
+
+    def fit(self, widget: QWidget) -> None:
+        if isinstance(widget, QLabel):
+            # A word-wrapped label needs its longest word; a plain one its whole text.
+            need = widget.minimumSizeHint().width()
+        else:
+            need = widget.sizeHint().width()
+        widget.setFixedWidth(max(self.width, need))
+
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange,
+                            QEvent.Type.Polish):
+            self.fit(obj)
+        return False
+
+
+def fixed_width(widget: QWidget, width: int) -> QWidget:
+    """Like ``setFixedWidth(width)``, but never narrower than the text needs (large text
+    sizes would cut a fixed-width label or button otherwise)."""
+    _GrowWithText(widget, width)
+    return widget
+
+
 def install() -> None:
     """Install the boards' accessible interfaces (idempotent; call once a QApplication exists)."""
     from app.ui.boards.accessible import install_board_factory

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QFont, QFontMetrics, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from app.model.paths import resources_root
 from app.ui.accessibility import link_label, name_page
 from app.ui.app_state import AppState, Services
-from app.ui.section_delegate import COUNT_ROLE, SectionDelegate
+from app.ui.section_delegate import COUNT_ROLE, SectionDelegate, pill_size
 from app.ui.sections import Section, sections_for
 from app.ui.settings import DEFAULT_FONT_PT, MAX_FONT_PT, MIN_FONT_PT, Settings
 from app.ui.theme import ThemeController, colours_for
@@ -67,12 +67,15 @@ class MainWindow(QMainWindow):
 
         self.status_text = QLabel()
         self.status_text.setObjectName("StatusText")
+        self.status_text.setWordWrap(True)  # a long source name wraps at large text, not cut
         self.statusBar().addWidget(self.status_text, 1)
         self.statusBar().setSizeGripEnabled(False)
 
         self.actions_by_name: dict[str, QAction] = {}
         self._build_menus()
         self._set_tab_order()
+        if theme is not None:
+            theme.changed.connect(self._fit_sidebar)
 
         state.libraryChanged.connect(self._on_library)
         state.gameChanged.connect(self._show_game)
@@ -94,11 +97,13 @@ class MainWindow(QMainWindow):
         sidebar = QFrame()
         sidebar.setObjectName("Sidebar")
         sidebar.setFixedWidth(SIDEBAR_WIDTH)
+        self.sidebar = sidebar
         layout = QVBoxLayout(sidebar)
         layout.setContentsMargins(14, 18, 14, 14)
         layout.setSpacing(8)
         title = QLabel("Regelfrisch")
         title.setObjectName("AppTitle")
+        self.app_title = title
         subtitle = QLabel("Regeln auffrischen vor dem Spieleabend")
         subtitle.setObjectName("AppSubtitle")
         subtitle.setWordWrap(True)
@@ -239,6 +244,26 @@ class MainWindow(QMainWindow):
             item.setToolTip(f"{count} zum Nachlesen markiert" if count else "")
             item.setData(Qt.ItemDataRole.AccessibleTextRole,
                          f"{title}, {count} zum Nachlesen markiert" if count else title)
+        self._fit_sidebar()
+
+    def _fit_sidebar(self) -> None:
+        """Wide enough for the title and every section name (bold when chosen) with its
+        count, at the current text size: at 20 pt the usual width cuts them off."""
+        bold = QFont(self.section_list.font())
+        bold.setWeight(QFont.Weight.DemiBold)
+        metrics = QFontMetrics(bold)
+        items = 0
+        for row in range(self.section_list.count()):
+            item = self.section_list.item(row)
+            count = item.data(COUNT_ROLE) or 0
+            pill = pill_size(self.section_list.font(), count)[0] + 10 if count else 0
+            # item padding, icon and its gap, the list's scroll bar
+            items = max(items, metrics.horizontalAdvance(item.text()) + pill + 2 * 8
+                        + self.section_list.iconSize().width() + 8 + 16)
+        margins = self.sidebar.layout().contentsMargins()
+        content = max(self.app_title.sizeHint().width(), items,
+                      self.game_switcher.minimumSizeHint().width())
+        self.sidebar.setFixedWidth(max(SIDEBAR_WIDTH, content + margins.left() + margins.right()))
 
     def marked_count(self, section_key: str) -> int:
         """The count the sidebar shows beside ``section_key``."""

@@ -143,7 +143,9 @@ def style_sheet(colours: Colours, font_pt: float = 11.0) -> str:
              "h1": f"{font_pt * 1.6:.1f}", "h2": f"{font_pt * 1.25:.1f}",
              "big": f"{font_pt * 2.2:.1f}"}
     icons = (resources_root() / "icons").as_posix()
-    return template.substitute(asdict(colours), icons=icons,
+    # The round rank badge holds a two-digit number in bold at any text size.
+    rank = max(26, round(font_pt * 2.2))
+    return template.substitute(asdict(colours), icons=icons, rank=rank, rank_radius=rank // 2,
                                **{f"pt_{k}": v for k, v in sizes.items()})
 
 

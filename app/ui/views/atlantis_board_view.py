@@ -50,7 +50,7 @@ from app.rules.atlantis import (
     format_pages,
 )
 from app.rules.errors import RulesError
-from app.ui.accessibility import link_label
+from app.ui.accessibility import fixed_width, link_label
 from app.ui.app_state import Services
 from app.ui.boards.accessible import announce_cursor, atlantis_fields
 from app.ui.boards.atlantis_board_model import (
@@ -704,7 +704,7 @@ class AtlantisBoardView(QWidget):
         self.step_next.setToolTip("Nächster Schritt (Strg+Rechts)")
         self.step_next.clicked.connect(lambda: self.show_beat(self.beat + 1))
         for button in (self.step_back, self.step_next):
-            button.setFixedWidth(40)
+            fixed_width(button, 40)
         self.step_count = pill("", "Tag")
         self.step_caption = label("", "Body", rich=False)
         # Fixed heights keep the board from jumping when a caption is longer.

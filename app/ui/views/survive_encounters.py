@@ -85,11 +85,12 @@ RULES = {  # creature -> (content id, section key, source)
 ARRIVES = {Creature.SCHLANGE: "Die Seeschlange", Creature.HAI: "Der Hai", Creature.WAL: "Der Wal"}
 
 
-def segment_style(colours) -> str:
-    """Segmented buttons and +/− steppers in the theme's colours (the app sheet has none)."""
+def segment_style(colours, stepper: int = 22) -> str:
+    """Segmented buttons and +/− steppers in the theme's colours (the app sheet has none);
+    ``stepper`` is the round button's size, which grows with the text."""
     return (
         f"QToolButton#Segment {{ background: {colours.surface}; color: {colours.text}; "
-        f"border: 1px solid {colours.line}; padding: 6px 12px; margin: 0; }}"
+        f"border: 1px solid {colours.border}; padding: 6px 12px; margin: 0; }}"
         f"QToolButton#Segment:hover {{ border-color: {colours.accent}; }}"
         f"QToolButton#Segment:checked {{ background: {colours.accent}; "
         f"color: {colours.surface}; border: 1px solid {colours.accent}; font-weight: 600; }}"
@@ -100,8 +101,9 @@ def segment_style(colours) -> str:
         f"border-bottom-right-radius: 7px; }}"
         f"QToolButton#Segment[edge=\"alone\"] {{ border-radius: 7px; }}"
         f"QToolButton#Stepper {{ background: {colours.surface}; color: {colours.accent}; "
-        f"border: 1px solid {colours.line}; border-radius: 12px; font-weight: 700; "
-        f"min-width: 22px; max-width: 22px; min-height: 22px; max-height: 22px; padding: 0; }}"
+        f"border: 1px solid {colours.border}; border-radius: {stepper // 2 + 1}px; "
+        f"font-weight: 700; min-width: {stepper}px; max-width: {stepper}px; "
+        f"min-height: {stepper}px; max-height: {stepper}px; padding: 0; }}"
         f"QToolButton#Stepper:hover {{ border-color: {colours.accent}; }}"
         f"QToolButton#Stepper:focus {{ border: 2px solid {colours.accent}; }}"
         f"QToolButton#Stepper:disabled {{ color: {colours.line}; }}"
@@ -527,7 +529,9 @@ class SurviveEncounters(PageColumn):
         # once it appears (the viewport shrinks without a resize of the page).
         width = (self.width() - 2 * self.frameWidth()
                  - self.verticalScrollBar().sizeHint().width())
-        wide = width - 2 * PAGE_MARGIN >= SIDE_BY_SIDE_MIN
+        # Side by side only while the controls fit half the width (not at large text sizes).
+        wide = width - 2 * PAGE_MARGIN >= max(
+            SIDE_BY_SIDE_MIN, 2 * self.input_card.minimumSizeHint().width() + COLUMN_GAP)
         limit = WIDE_COLUMN if wide else COLUMN_MAX_WIDTH
         side = max(PAGE_MARGIN, (width - limit) // 2)
         self._outer_layout.setContentsMargins(side, PAGE_MARGIN, side, PAGE_MARGIN)
@@ -630,7 +634,8 @@ class SurviveEncounters(PageColumn):
 
     def _restyle(self) -> None:
         colours = current_colours()
-        self.input_card.setStyleSheet(segment_style(palette_colours()))
+        stepper = max(22, round(self.font().pointSizeF() * 2.0))
+        self.input_card.setStyleSheet(segment_style(palette_colours(), stepper))
         for buttons, size in ((self.creature_buttons, 22), (self.there_buttons, 18)):
             for creature, button in buttons.items():
                 button.setIcon(creature_icon(creature, size, colours))
@@ -638,8 +643,8 @@ class SurviveEncounters(PageColumn):
             swatch.setPixmap(explorer_pixmap(colour, 14, colours))
 
     def changeEvent(self, event) -> None:
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) \
-                and hasattr(self, "input_card"):
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
+                            QEvent.Type.FontChange) and hasattr(self, "input_card"):
             self._restyle()
         super().changeEvent(event)
 
