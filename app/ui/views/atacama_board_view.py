@@ -422,8 +422,9 @@ class AtacamaBoardView(PageColumn):
         side = max(PAGE_MARGIN, (width - BOARD_COLUMN_MAX) // 2)
         self._outer_layout.setContentsMargins(side, PAGE_MARGIN, side, PAGE_MARGIN)
         column = width - 2 * side
-        wide = column >= self.board.sizeHint().width() + PANEL_MIN_WIDTH + \
-            self.main_layout.spacing()
+        # The panel beside the board only while its buttons fit there (not at large text).
+        panel = max(PANEL_MIN_WIDTH, self.panel.layout().minimumSize().width())
+        wide = column >= self.board.sizeHint().width() + panel + self.main_layout.spacing()
         self.main_layout.setDirection(QBoxLayout.Direction.LeftToRight if wide
                                       else QBoxLayout.Direction.TopToBottom)
         self.main_layout.setAlignment(self.board, Qt.AlignmentFlag.AlignTop if wide
