@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QFont, QFontMetrics, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -65,9 +65,8 @@ class MainWindow(QMainWindow):
         layout.addLayout(right, 1)
         self.setCentralWidget(central)
 
-        self.status_text = QLabel()
+        self.status_text = StatusText()
         self.status_text.setObjectName("StatusText")
-        self.status_text.setWordWrap(True)  # a long source name wraps at large text, not cut
         self.statusBar().addWidget(self.status_text, 1)
         self.statusBar().setSizeGripEnabled(False)
 
@@ -476,6 +475,36 @@ class MainWindow(QMainWindow):
         self.state.select_section(key)
         self._show_section(key)
         return self.current_view()
+
+
+class StatusText(QLabel):
+    """The status line: one line while it fits, wrapped when it does not (a long source name at
+    large text), never cut off. The status bar sizes its items by their minimum heights, so
+    the label pins its height to what its text needs at its width."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWordWrap(True)
+
+    def _fit(self) -> None:
+        if self.width() > 50:
+            self.setMinimumHeight(0)  # the label measures no lower than its fixed height
+            height = self.heightForWidth(self.width())
+            if height > 0:
+                self.setFixedHeight(height)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._fit()
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit()
 
 
 class NoticeBar(QFrame):

@@ -7,7 +7,7 @@ narrower or lower than its size hint. Dialogs must fit an 800 px high screen."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QRect, QSize
+from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
     QListWidget,
+    QToolButton,
     QWidget,
 )
 
@@ -56,7 +57,9 @@ def cut_widgets(root: QWidget) -> list[str]:
                 continue
             need = widget.minimumSizeHint()
         elif isinstance(widget, QAbstractButton):
-            if not widget.text().strip():
+            icon_only = isinstance(widget, QToolButton) and not widget.icon().isNull() and \
+                widget.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly
+            if not widget.text().strip() or icon_only:  # its text is only a name
                 continue
             need = widget.sizeHint()
             if widget.maximumWidth() < need.width():

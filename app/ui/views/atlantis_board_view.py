@@ -73,7 +73,8 @@ from app.ui.boards.atlantis_scene import (
     player_name,
     snake_layout,
 )
-from app.ui.widgets import Box, Card, label, pill, secondary, style_combo
+from app.ui.settings import DEFAULT_FONT_PT
+from app.ui.widgets import Box, Card, ReflowRow, label, pill, secondary, style_combo
 
 PANEL_WIDTH = 330
 NARROW = 900  # below this width the side panel goes under the board
@@ -617,7 +618,7 @@ class AtlantisBoardView(QWidget):
         self.practice_pill = pill(PRACTICE_NOTE, "MarkBadge")
         self.practice_pill.setToolTip("Die Plättchenwerte der Schachtel kennen wir nicht; "
                                       "diese Aufstellung ist zum Üben gedacht.")
-        source_row = QHBoxLayout()
+        source_row = ReflowRow()
         source_row.setSpacing(10)
         source_row.addWidget(self.source_label, 1)
         source_row.addWidget(self.practice_pill)
@@ -675,14 +676,21 @@ class AtlantisBoardView(QWidget):
         first = QHBoxLayout()
         first.setSpacing(8)
         first.addWidget(self.example_combo, 1)
-        second = QHBoxLayout()
+        second = ReflowRow()  # set-up above practice when they do not fit side by side
         second.setSpacing(8)
         seed_label = label("Startwert", "Muted", rich=False)
         seed_label.setBuddy(self.seed_spin)
         self.toolbar_separator = _separator()
-        for widget in (self.players_spin, self.setup_button, self.toolbar_separator, seed_label,
-                       self.seed_spin, self.practice_button, self.dice_button):
-            second.addWidget(widget)
+        setup, practice = QHBoxLayout(), QHBoxLayout()
+        for group, widgets in ((setup, (self.players_spin, self.setup_button)),
+                               (practice, (seed_label, self.seed_spin, self.practice_button,
+                                           self.dice_button))):
+            group.setSpacing(8)
+            for widget in widgets:
+                group.addWidget(widget)
+        second.addLayout(setup)
+        second.addWidget(self.toolbar_separator)
+        second.addLayout(practice)
         self.toolbar.addLayout(first, 1)
         self.toolbar.addLayout(second)
         return self.toolbar
@@ -800,7 +808,7 @@ class AtlantisBoardView(QWidget):
         self.bridge_button.setToolTip("Danach auf eine Lücke klicken (Taste B)")
         self.bridge_button.clicked.connect(
             lambda checked: self.model.set_bridge_mode(bool(checked)))
-        bridge_row = QHBoxLayout()
+        bridge_row = ReflowRow()
         bridge_row.addWidget(self.bridge_label, 1)
         bridge_row.addWidget(self.bridge_button)
         turn_card.body.addLayout(bridge_row)
@@ -872,7 +880,7 @@ class AtlantisBoardView(QWidget):
         copy.setAccessibleName("Stellung in die Zwischenablage kopieren")
         copy.clicked.connect(self.copy_notation)
         self.load_button, self.copy_button = load, copy
-        layout = QHBoxLayout()
+        layout = ReflowRow()
         layout.setSpacing(8)
         layout.addWidget(label("Stellung", "Muted", rich=False))
         layout.addWidget(self.notation, 1)
@@ -1165,7 +1173,7 @@ class AtlantisBoardView(QWidget):
         self.no_move_button.setVisible(model.playing and model.no_move_offered())
         self._refresh_outcome()
         self._refresh_players()
-        if self.width() < NARROW:
+        if self.width() < NARROW * self._text_scale():
             self._arrange()
 
     def _refresh_cards(self) -> None:
@@ -1309,13 +1317,19 @@ class AtlantisBoardView(QWidget):
         super().resizeEvent(event)
         self._arrange()
 
+    def _text_scale(self) -> float:
+        """How much larger than normal the text is: the width thresholds grow with it, so
+        large text gets the narrow arrangement instead of a page wider than the window."""
+        return max(1.0, self.font().pointSizeF() / DEFAULT_FONT_PT)
+
     def _arrange(self) -> None:
-        narrow = self.width() < NARROW
-        direction = (QBoxLayout.Direction.TopToBottom if self.width() < NARROW_TOOLBAR
+        scale = self._text_scale()
+        narrow = self.width() < NARROW * scale
+        direction = (QBoxLayout.Direction.TopToBottom if self.width() < NARROW_TOOLBAR * scale
                      else QBoxLayout.Direction.LeftToRight)
         if self.toolbar.direction() != direction:
             self.toolbar.setDirection(direction)
-        self.lead.setVisible(self.width() >= 1000)
+        self.lead.setVisible(self.width() >= 1000 * scale)
         self.toolbar_separator.setVisible(not narrow)
         side = 16 if narrow else 24
         self.root.setContentsMargins(side, 16, side, 12)
@@ -1334,15 +1348,15 @@ class AtlantisBoardView(QWidget):
             self.panel_scroll.setMinimumHeight(
                 panel_height if panel_height > 0 else self.panel_widget.sizeHint().height())
             self.panel_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-            QTimer.singleShot(0, self._fit_page)
+            QTimer.singleShot(0, self, self._fit_page)
         else:
             self.canvas.setMinimumHeight(200)
-            self.panel_scroll.setMinimumWidth(PANEL_WIDTH - 40)
+            self.panel_scroll.setMinimumWidth(round((PANEL_WIDTH - 40) * scale))
             self.panel_scroll.setMinimumHeight(0)
             self.panel_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
             if turned or not self._user_sized:
                 # After the layout has given the splitter its new width.
-                QTimer.singleShot(0, self._size_panel)
+                QTimer.singleShot(0, self, self._size_panel)
 
     def _fit_page(self) -> None:
         # The scroll area grows its page on its own but does not always shrink it again.
@@ -1353,12 +1367,15 @@ class AtlantisBoardView(QWidget):
 
     def _size_panel(self) -> None:
         total = sum(self.splitter.sizes())
-        if self.splitter.orientation() == Qt.Orientation.Horizontal and total > 2 * PANEL_WIDTH:
-            self.splitter.setSizes([total - PANEL_WIDTH, PANEL_WIDTH])
+        panel = round(PANEL_WIDTH * self._text_scale())
+        if self.splitter.orientation() == Qt.Orientation.Horizontal and total > 2 * panel:
+            self.splitter.setSizes([total - panel, panel])
             self._arranged = True
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange and hasattr(self, "toolbar"):
+            self._arrange()
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) \
                 and self.card_buttons and palette_colours() is not self._colours_seen:
             # The chips carry their own style sheet in the theme's colours.
