@@ -688,6 +688,7 @@ class AtlantisBoardView(QWidget):
             group.setSpacing(8)
             for widget in widgets:
                 group.addWidget(widget)
+            group.addStretch(1)  # stacked, the buttons keep their width
         second.addLayout(setup)
         second.addWidget(self.toolbar_separator)
         second.addLayout(practice)
