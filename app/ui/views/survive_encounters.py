@@ -95,6 +95,9 @@ def segment_style(colours, stepper: int = 22) -> str:
         f"QToolButton#Segment:checked {{ background: {colours.accent}; "
         f"color: {colours.surface}; border: 1px solid {colours.accent}; font-weight: 600; }}"
         f"QToolButton#Segment:focus {{ border: 2px solid {colours.text}; }}"
+        # On the accent fill the text-coloured ring would stand at only 2:1.
+        f"QToolButton#Segment:checked:focus {{ background: {colours.focus_fill}; "
+        f"color: {colours.focus_text}; }}"
         f"QToolButton#Segment[edge=\"first\"] {{ border-top-left-radius: 7px; "
         f"border-bottom-left-radius: 7px; }}"
         f"QToolButton#Segment[edge=\"last\"] {{ border-top-right-radius: 7px; "
