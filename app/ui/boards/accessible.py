@@ -225,8 +225,26 @@ def announce_cursor(board: QWidget) -> None:
 # Kept here rather than in the board modules: they only read what the boards already know.
 
 
+def _cached(board, parts: tuple, build) -> list[BoardField]:
+    """``build()``, reused while ``parts`` (what the fields depend on) stay the same: a screen
+    reader asks for every field of every child, and each answer costs an engine call."""
+    cache = getattr(board, "_accessible_cache", None)
+    if cache is not None and len(cache[0]) == len(parts) and all(
+            old is new or old == new for old, new in zip(cache[0], parts, strict=True)):
+        return cache[1]
+    fields = build()
+    board._accessible_cache = (parts, fields)
+    return fields
+
+
 def atacama_fields(board) -> list[BoardField]:
     """The 81 squares in reading order: coordinate, sub-board, resource, derricks, verdict."""
+    return _cached(board, (board.state, board._second, board.cursor_square,
+                           board.square_rect(0), board.square_rect(80)),
+                   lambda: _atacama_fields(board))
+
+
+def _atacama_fields(board) -> list[BoardField]:
     fields = []
     for square in range(81):
         head, _newline, reason = board.describe(square).partition("\n")
@@ -240,6 +258,11 @@ def atacama_fields(board) -> list[BoardField]:
 
 def survive_fields(board) -> list[BoardField]:
     """The tiles still on the island; allowed removals are said when the board shows them."""
+    return _cached(board, (board.state, board.show_allowed, board.cursor_space, board.radius),
+                   lambda: _survive_fields(board))
+
+
+def _survive_fields(board) -> list[BoardField]:
     fields = []
     show = board.show_allowed
     for space in board.tiles():
