@@ -185,7 +185,8 @@ class AtacamaBoardView(PageColumn):
         # The app style sheet draws no arrow buttons (they come out as stray lines), so they
         # get no room; arrow keys and the wheel still step. NoButtons would collapse the text.
         self.seed_box.setStyleSheet("QSpinBox::up-button, QSpinBox::down-button "
-                                    "{ width: 0px; border: none; }")
+                                    "{ width: 0px; border: none; } "
+                                    "QSpinBox::up-arrow, QSpinBox::down-arrow { image: none; }")
         self.seed_box.lineEdit().setTextMargins(8, 0, 8, 0)
         self.seed_box.setFixedWidth(self.seed_box.fontMetrics().horizontalAdvance(
             "Plan Nr. 9999999") + 24)

@@ -488,7 +488,8 @@ class SurviveEncounters(PageColumn):
         self.seed_box.setToolTip("Gleiche Nummer, gleiche Begegnung.")
         self.seed_box.setKeyboardTracking(False)
         self.seed_box.setStyleSheet("QSpinBox::up-button, QSpinBox::down-button "
-                                    "{ width: 0px; border: none; }")
+                                    "{ width: 0px; border: none; } "
+                                    "QSpinBox::up-arrow, QSpinBox::down-arrow { image: none; }")
         self.seed_box.lineEdit().setTextMargins(8, 0, 8, 0)
         self.seed_box.setFixedWidth(self.seed_box.fontMetrics().horizontalAdvance(
             "Nr. 9999999") + 24)
