@@ -283,3 +283,21 @@ def test_survive_turn_by_keys_announces_each_tile(qtbot, window, announced):
     press(qtbot, board, Qt.Key.Key_Return, announced)
     assert len(view.session.state.removed) == removed + 1
     assert len(announced) >= 2
+
+
+def test_a_field_outlives_its_board_without_crashing(qtbot):
+    """A screen reader may still hold a field when its board is closed: it turns invalid."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from app.ui.accessibility import install
+    from app.ui.boards.atacama_board import AtacamaBoardWidget
+
+    install()
+    board = AtacamaBoardWidget()
+    board.show()
+    field = QAccessible.queryAccessibleInterface(board).child(3)
+    assert field.isValid() and field.text(QAccessible.Text.Name).startswith("Feld d1")
+    board.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert not field.isValid()
+    assert field.text(QAccessible.Text.Name) == ""

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QAccessible, QAccessibleEvent, QAccessibleInterface
 from PySide6.QtWidgets import QAccessibleWidget, QGraphicsView, QWidget
+from shiboken6 import isValid as shiboken_valid
 
 
 @dataclass(frozen=True)
@@ -48,11 +49,14 @@ class _FieldInterface(QAccessibleInterface):
         self.index = index
 
     def _field(self) -> BoardField | None:
-        fields = self.board.fields()
+        try:
+            fields = self.board.fields()
+        except RuntimeError:  # the board is gone; an assistive tool may still hold the field
+            return None
         return fields[self.index] if self.index < len(fields) else None
 
     def isValid(self) -> bool:
-        return self.board.isValid() and self._field() is not None
+        return self._field() is not None
 
     def object(self):
         return None
@@ -127,7 +131,8 @@ class _BoardInterface(QAccessibleWidget):
 
     def fields(self) -> list[BoardField]:
         widget = self.widget()
-        return list(widget.accessible_fields()) if widget is not None else []
+        return list(widget.accessible_fields()) if widget is not None and \
+            shiboken_valid(widget) else []
 
     def _child(self, index: int) -> _FieldInterface:
         while len(self._children) <= index:
