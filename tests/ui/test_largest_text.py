@@ -41,7 +41,8 @@ def _what(widget: QWidget) -> str:
 
 def cut_widgets(root: QWidget) -> list[str]:
     """Every visible label, button and combo box below ``root`` smaller than its text needs."""
-    QApplication.processEvents()
+    for _ in range(3):  # a re-layout may post the next one (the status bar after its text)
+        QApplication.processEvents()
     found = []
     for widget in root.findChildren(QWidget):
         if not widget.isVisibleTo(root) or widget.width() <= 0:
