@@ -180,19 +180,28 @@ def test_survive_map_lists_its_tiles(window):
 
 @pytest.fixture
 def announced(monkeypatch):
-    """Every accessibility event sent, with the name of the field it is about at that moment."""
-    heard: list[tuple[QWidget, int, str]] = []
+    """Every focus event on a field, with the field's name at that moment (what a screen reader
+    speaks); ``announced.changes`` collects the name changes of the field under the cursor."""
+    heard = Heard()
     real = QAccessible.updateAccessibility
 
     def listen(event):
-        if event.type() == QAccessible.Event.Focus and event.child() >= 0:
+        kinds = {QAccessible.Event.Focus: heard, QAccessible.Event.NameChanged: heard.changes}
+        if event.type() in kinds and event.child() >= 0:
             iface = QAccessible.queryAccessibleInterface(event.object())
             child = iface.child(event.child())
-            heard.append((event.object(), event.child(), child.text(QAccessible.Text.Name)))
+            kinds[event.type()].append(
+                (event.object(), event.child(), child.text(QAccessible.Text.Name)))
         real(event)
 
     monkeypatch.setattr(QAccessible, "updateAccessibility", listen)
     return heard
+
+
+class Heard(list):
+    def __init__(self):
+        super().__init__()
+        self.changes: list[tuple[QWidget, int, str]] = []
 
 
 def tab_to(qtbot, window, widget) -> None:
@@ -236,6 +245,7 @@ def test_atlantis_turn_by_keys_announces_each_field(qtbot, window, announced):
     press(qtbot, canvas, Qt.Key.Key_Right, announced)
     press(qtbot, canvas, Qt.Key.Key_Return, announced)
     assert view.model.origin == 2
+    assert announced.changes[-1][2].startswith("Feld 2: Helm 2, Figur Blau, ausgewählt")
     qtbot.keyClick(canvas, Qt.Key.Key_H)  # play the helmet card: the pawn moves, the turn ends
     assert view.model.outcome is not None and view.model.outcome.movement.landing == 6
     reached = {name.split(" – ")[0] for _obj, _i, name in announced}
@@ -269,6 +279,9 @@ def test_atacama_turn_by_keys_announces_each_field(qtbot, window, announced):
     mover = view.session.state.to_move
     press(qtbot, board, Qt.Key.Key_Return, announced)
     assert view.session.state.to_move != mover  # placed: the other player's turn
+    # The field under the cursor now holds the derrick, and says so.
+    assert announced.changes and "Bohrturm" in announced.changes[-1][2]
+    assert announced.changes[-1][1] == announced[-1][1]
     assert len({name for _o, _i, name in announced}) >= 3
 
 

@@ -218,10 +218,28 @@ def announce_cursor(board: QWidget) -> None:
     install_board_factory()
     if not board.hasFocus():
         return
-    index = cursor_index(list(board.accessible_fields()))
+    fields = list(board.accessible_fields())
+    index = cursor_index(fields)
     if index is None:
         return
+    board._accessible_spoken = (index, fields[index].name)
     event = QAccessibleEvent(board, QAccessible.Event.Focus)
+    event.setChild(index)
+    QAccessible.updateAccessibility(event)
+
+
+def announce_change(board: QWidget) -> None:
+    """After a move: if the field under the cursor now reads differently (a derrick placed, a
+    pawn chosen), say its new name; a moved cursor is announced by ``announce_cursor``."""
+    if not board.hasFocus():
+        return
+    fields = list(board.accessible_fields())
+    index = cursor_index(fields)
+    spoken = getattr(board, "_accessible_spoken", None)
+    if index is None or spoken is None or spoken[0] != index or spoken[1] == fields[index].name:
+        return
+    board._accessible_spoken = (index, fields[index].name)
+    event = QAccessibleEvent(board, QAccessible.Event.NameChanged)
     event.setChild(index)
     QAccessible.updateAccessibility(event)
 
@@ -324,6 +342,8 @@ def atlantis_fields(canvas) -> list[BoardField]:
                 text = f"Feld {location}: {position.top.item.label} {position.top.value}"
             if pawns:
                 text += ", Figur " + " und ".join(pawns)
+        if location == model.origin:
+            text += ", ausgewählt"
         target = location in targets
         view_rect = canvas.mapFromScene(rect).boundingRect().translated(offset)
         fields.append(BoardField(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QToolTip, QWidget
 
-from app.ui.boards.accessible import announce_cursor
+from app.ui.boards.accessible import announce_change, announce_cursor
 from app.ui.theme import Colours, palette_colours
 
 _THEME_EVENTS = (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
@@ -72,6 +72,7 @@ class CellBoard(QWidget):
         cell = getattr(self, self.cursor_attr)
         if cell is not None:
             self.setAccessibleDescription(self.describe(cell))
+        announce_change(self)
 
     def move_cursor(self, cell) -> None:
         for old in (getattr(self, self.cursor_attr), cell):

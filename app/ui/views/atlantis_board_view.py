@@ -52,7 +52,7 @@ from app.rules.atlantis import (
 from app.rules.errors import RulesError
 from app.ui.accessibility import fixed_width, link_label
 from app.ui.app_state import Services
-from app.ui.boards.accessible import announce_cursor, atlantis_fields
+from app.ui.boards.accessible import announce_change, announce_cursor, atlantis_fields
 from app.ui.boards.atlantis_board_model import (
     SEED_MAX,
     AtlantisBoardModel,
@@ -315,6 +315,7 @@ class BoardCanvas(SceneView):
             old.deleteLater()
         self.setAccessibleDescription(self._describe())
         self.fit()
+        announce_change(self)
 
     def _describe(self) -> str:
         state = self.state
