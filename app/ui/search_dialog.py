@@ -378,10 +378,10 @@ class SearchDialog(QDialog):
 def _dialog_sheet(c: Colours) -> str:
     return f"""
         #SearchDialog {{ background: {c.bg}; }}
-        #SearchField {{ padding: 8px 12px; border-radius: 8px; border: 1px solid {c.line};
+        #SearchField {{ padding: 8px 12px; border-radius: 8px; border: 1px solid {c.border};
             background: {c.surface}; }}
-        #SearchField:focus {{ border: 2px solid {c.accent}; }}
-        #SearchResults {{ background: {c.surface}; border: 1px solid {c.line};
+        #SearchField:focus {{ border: 2px solid {c.accent}; padding: 7px 11px; }}
+        #SearchResults {{ background: {c.surface}; border: 1px solid {c.border};
             border-radius: 10px; padding: 4px; outline: none; }}
         #SearchResults:focus {{ border: 1px solid {c.accent}; }}
         #SearchEmpty {{ color: {c.muted}; background: {c.surface}; border: 1px solid {c.line};

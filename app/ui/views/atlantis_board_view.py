@@ -508,7 +508,7 @@ def _chip_style() -> str:
     """Card and tile chips, set once on the panel; the properties pick the variant."""
     c = palette_colours()
     return (f"QPushButton#Chip {{ background: {c.surface}; color: {c.text}; "
-            f"border: 1px solid {c.line}; border-radius: 8px; padding: 4px 5px; "
+            f"border: 1px solid {c.border}; border-radius: 8px; padding: 4px 5px; "
             "font-weight: 600; text-align: left; }"
             f"QPushButton#Chip[empty=\"true\"] {{ color: {c.muted}; }}"
             f"QPushButton#Chip[selected=\"true\"] {{ background: {c.accent_soft}; "
