@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
@@ -230,3 +231,17 @@ def test_colours_know_every_placeholder():
             names.update(colour_names(value))
     assert names - {"icons"} <= set(Colours.__dataclass_fields__)
     assert QColor(LIGHT.border).isValid() and QColor(DARK.border).isValid()
+
+
+def test_style_sheets_written_in_code_give_controls_the_border_colour():
+    """Widgets styled in code (segments, chips, the search field) follow the same rule: a
+    border drawn in the decorative ``line`` colour would stand at about 1.3:1."""
+    app_ui = Path(__file__).resolve().parents[2] / "app" / "ui"
+    found = []
+    for path in sorted(app_ui.rglob("*.py")):
+        for number, text in enumerate(path.read_text("utf-8").splitlines(), start=1):
+            # #SearchEmpty is a message box, not a control.
+            if re.search(r"border[\w-]*:[^;]*solid \{\w+\.line\}", text) \
+                    and "#SearchEmpty" not in text:
+                found.append(f"{path.name}:{number}")
+    assert not found, found
