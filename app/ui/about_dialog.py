@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QPushButton, QVBoxLayout
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QDialog, QFrame, QPushButton, QScrollArea, QVBoxLayout
 
 from app import __version__
 from app.ui.widgets import label
@@ -30,8 +31,31 @@ class AboutDialog(QDialog):
         layout.setContentsMargins(28, 24, 28, 20)
         layout.setSpacing(14)
         self.text = label(about_text(library))
-        layout.addWidget(self.text)
+        # The text scrolls when it is taller than the screen allows (large text sizes).
+        scroll = QScrollArea()
+        scroll.setWidget(self.text)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setAccessibleName("Über Regelfrisch")
+        layout.addWidget(scroll, 1)
         close = QPushButton("Schließen")
         close.setAccessibleName("Über Regelfrisch schließen")
         close.clicked.connect(self.accept)
         layout.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
+        self._fit_screen(scroll, close)
+
+    def _fit_screen(self, scroll: QScrollArea, close: QPushButton) -> None:
+        """Wider with larger text, as tall as the text needs but within the screen."""
+        screen = (self.parentWidget().screen() if self.parentWidget() is not None
+                  else QGuiApplication.primaryScreen())
+        room = screen.availableGeometry() if screen is not None else QRect(0, 0, 1280, 800)
+        scale = max(1.0, self.font().pointSizeF() / 11.0)
+        width = min(round(560 * scale), room.width() - 80)
+        margins = self.layout().contentsMargins()
+        inner = width - margins.left() - margins.right()
+        bar = scroll.verticalScrollBar().sizeHint().width()
+        text = self.text.heightForWidth(inner - bar)
+        rest = (margins.top() + margins.bottom() + self.layout().spacing()
+                + close.sizeHint().height())
+        self.resize(width, min(text + rest + 4, max(300, room.height() - 80)))

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from app import __version__
 from app.model.paths import content_root, resources_root
+from app.ui.accessibility import install as install_accessibility
 from app.ui.app_state import AppState, Services
 from app.ui.main_window import MainWindow
 from app.ui.progress_model import ProgressModel
@@ -30,6 +31,7 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     # Ties the window to the menu entry of --install-desktop (Wayland app id, task bars).
     QGuiApplication.setDesktopFileName("regelfrisch")
     app.setWindowIcon(QIcon(str(resources_root() / "app-icon.svg")))
+    install_accessibility()
     if not app.styleSheet():
         apply_theme(app, colours_for("system"))
     return app

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QAction, QActionGroup, QFont, QFontMetrics, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -19,8 +19,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.model.paths import resources_root
+from app.ui.accessibility import link_label, name_page
 from app.ui.app_state import AppState, Services
-from app.ui.section_delegate import COUNT_ROLE, SectionDelegate
+from app.ui.section_delegate import COUNT_ROLE, SectionDelegate, pill_size
 from app.ui.sections import Section, sections_for
 from app.ui.settings import DEFAULT_FONT_PT, MAX_FONT_PT, MIN_FONT_PT, Settings
 from app.ui.theme import ThemeController, colours_for
@@ -64,7 +65,7 @@ class MainWindow(QMainWindow):
         layout.addLayout(right, 1)
         self.setCentralWidget(central)
 
-        self.status_text = QLabel()
+        self.status_text = StatusText()
         self.status_text.setTextFormat(Qt.TextFormat.PlainText)
         self.status_text.setObjectName("StatusText")
         self.statusBar().addWidget(self.status_text, 1)
@@ -73,6 +74,8 @@ class MainWindow(QMainWindow):
         self.actions_by_name: dict[str, QAction] = {}
         self._build_menus()
         self._set_tab_order()
+        if theme is not None:
+            theme.changed.connect(self._fit_sidebar)
 
         state.libraryChanged.connect(self._on_library)
         state.gameChanged.connect(self._show_game)
@@ -95,11 +98,13 @@ class MainWindow(QMainWindow):
         sidebar = QFrame()
         sidebar.setObjectName("Sidebar")
         sidebar.setFixedWidth(SIDEBAR_WIDTH)
+        self.sidebar = sidebar
         layout = QVBoxLayout(sidebar)
         layout.setContentsMargins(14, 18, 14, 14)
         layout.setSpacing(8)
         title = QLabel("Regelfrisch")
         title.setObjectName("AppTitle")
+        self.app_title = title
         subtitle = QLabel("Regeln auffrischen vor dem Spieleabend")
         subtitle.setObjectName("AppSubtitle")
         subtitle.setWordWrap(True)
@@ -108,7 +113,7 @@ class MainWindow(QMainWindow):
 
         self.game_switcher = QComboBox()
         self.game_switcher.setObjectName("GameSwitcher")
-        self.game_switcher.setAccessibleName("Spiel wählen")
+        link_label(self.game_switcher, "Spiel wählen")
         self.game_switcher.currentIndexChanged.connect(
             lambda i: self.state.select_game(self.game_switcher.itemData(i)))
         layout.addWidget(self.game_switcher)
@@ -206,7 +211,8 @@ class MainWindow(QMainWindow):
                 self.section_list.blockSignals(True)
                 self.section_list.setCurrentRow(row)
                 self.section_list.blockSignals(False)
-        self._set_page((entry.id, key), lambda: section.build(entry, self.services))
+        self._set_page((entry.id, key),
+                       lambda: name_page(section.build(entry, self.services), section.title))
         self.state.visited()
         self._update_history_actions()
         if self.settings is not None:
@@ -239,6 +245,26 @@ class MainWindow(QMainWindow):
             item.setToolTip(f"{count} zum Nachlesen markiert" if count else "")
             item.setData(Qt.ItemDataRole.AccessibleTextRole,
                          f"{title}, {count} zum Nachlesen markiert" if count else title)
+        self._fit_sidebar()
+
+    def _fit_sidebar(self) -> None:
+        """Wide enough for the title and every section name (bold when chosen) with its
+        count, at the current text size: at 20 pt the usual width cuts them off."""
+        bold = QFont(self.section_list.font())
+        bold.setWeight(QFont.Weight.DemiBold)
+        metrics = QFontMetrics(bold)
+        items = 0
+        for row in range(self.section_list.count()):
+            item = self.section_list.item(row)
+            count = item.data(COUNT_ROLE) or 0
+            pill = pill_size(self.section_list.font(), count)[0] + 10 if count else 0
+            # item padding, icon and its gap, the list's scroll bar
+            items = max(items, metrics.horizontalAdvance(item.text()) + pill + 2 * 8
+                        + self.section_list.iconSize().width() + 8 + 16)
+        margins = self.sidebar.layout().contentsMargins()
+        content = max(self.app_title.sizeHint().width(), items,
+                      self.game_switcher.minimumSizeHint().width())
+        self.sidebar.setFixedWidth(max(SIDEBAR_WIDTH, content + margins.left() + margins.right()))
 
     def marked_count(self, section_key: str) -> int:
         """The count the sidebar shows beside ``section_key``."""
@@ -451,6 +477,36 @@ class MainWindow(QMainWindow):
         self.state.select_section(key)
         self._show_section(key)
         return self.current_view()
+
+
+class StatusText(QLabel):
+    """The status line: one line while it fits, wrapped when it does not (a long source name at
+    large text), never cut off. The status bar sizes its items by their minimum heights, so
+    the label pins its height to what its text needs at its width."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWordWrap(True)
+
+    def _fit(self) -> None:
+        if self.width() > 50:
+            self.setMinimumHeight(0)  # the label measures no lower than its fixed height
+            height = self.heightForWidth(self.width())
+            if height > 0:
+                self.setFixedHeight(height)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._fit()
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit()
 
 
 class NoticeBar(QFrame):

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.model.search import ELLIPSIS, Hit, SearchIndex, Span
+from app.ui.accessibility import name_clear_button
 from app.ui.highlight import current_colours, marked_html
 from app.ui.safe_text import SafeTextDocument
 from app.ui.theme import Colours
@@ -261,6 +262,7 @@ class SearchDialog(QDialog):
         self.field.setAccessibleDescription(
             "Pfeiltasten wählen einen Treffer, Eingabe springt hin.")
         self.field.setClearButtonEnabled(True)
+        name_clear_button(self.field, "Suchbegriff löschen")
         font = self.field.font()
         font.setPointSizeF(font.pointSizeF() * 1.2)
         self.field.setFont(font)
@@ -377,10 +379,10 @@ class SearchDialog(QDialog):
 def _dialog_sheet(c: Colours) -> str:
     return f"""
         #SearchDialog {{ background: {c.bg}; }}
-        #SearchField {{ padding: 8px 12px; border-radius: 8px; border: 1px solid {c.line};
+        #SearchField {{ padding: 8px 12px; border-radius: 8px; border: 1px solid {c.border};
             background: {c.surface}; }}
-        #SearchField:focus {{ border: 2px solid {c.accent}; }}
-        #SearchResults {{ background: {c.surface}; border: 1px solid {c.line};
+        #SearchField:focus {{ border: 2px solid {c.accent}; padding: 7px 11px; }}
+        #SearchResults {{ background: {c.surface}; border: 1px solid {c.border};
             border-radius: 10px; padding: 4px; outline: none; }}
         #SearchResults:focus {{ border: 1px solid {c.accent}; }}
         #SearchEmpty {{ color: {c.muted}; background: {c.surface}; border: 1px solid {c.line};

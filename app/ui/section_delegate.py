@@ -3,10 +3,24 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 COUNT_ROLE = Qt.ItemDataRole.UserRole + 2
+
+
+def pill_font(font: QFont) -> QFont:
+    pill = QFont(font)
+    pill.setBold(True)
+    pill.setPointSizeF(pill.pointSizeF() * 0.85)
+    return pill
+
+
+def pill_size(font: QFont, count: int) -> tuple[int, int]:
+    """Width and height of the count pill for the list's ``font`` (it grows with the text)."""
+    metrics = QFontMetrics(pill_font(font))
+    return max(14 + 8 * len(str(count)), metrics.horizontalAdvance(str(count)) + 14), \
+        max(18, metrics.height() + 2)
 
 
 class SectionDelegate(QStyledItemDelegate):
@@ -20,21 +34,18 @@ class SectionDelegate(QStyledItemDelegate):
         if not count:
             super().paint(painter, option, index)
             return
-        pill_width = 14 + 8 * len(str(count))
+        pill_width, pill_height = pill_size(option.font, count)
         narrowed = QStyleOptionViewItem(option)
         narrowed.rect = option.rect.adjusted(0, 0, -(pill_width + 10), 0)
         super().paint(painter, narrowed, index)
-        rect = QRect(option.rect.right() - pill_width - 6, option.rect.center().y() - 9,
-                     pill_width, 18)
+        rect = QRect(option.rect.right() - pill_width - 6,
+                     option.rect.center().y() - pill_height // 2, pill_width, pill_height)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(self.colours().mark_bg))
-        painter.drawRoundedRect(rect, 9, 9)
+        painter.drawRoundedRect(rect, pill_height / 2, pill_height / 2)
         painter.setPen(QColor(self.colours().mark))
-        font = painter.font()
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 0.85)
-        painter.setFont(font)
+        painter.setFont(pill_font(option.font))
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(count))
         painter.restore()

@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QGridLayout, QLabel, QPushButton, QVBoxLayout
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (
+    QDialog,
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 QUIZ_KEYS = (
     ("Quiz: starten / aufdecken / weiter", "Leertaste"),
@@ -45,8 +54,30 @@ class ShortcutsDialog(QDialog):
             key_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             grid.addWidget(key_label, index, 0, Qt.AlignmentFlag.AlignLeft)
             grid.addWidget(QLabel(name), index, 1)
-        layout.addLayout(grid)
+        # The list scrolls when it is taller than the screen allows (large text sizes).
+        body = QWidget()
+        body.setLayout(grid)
+        scroll = QScrollArea()
+        scroll.setWidget(body)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setAccessibleName("Liste der Tastenkürzel")
+        self.scroll = scroll
+        layout.addWidget(scroll, 1)
         close = QPushButton("Schließen")
         close.setAccessibleName("Tastenkürzel schließen")
         close.clicked.connect(self.accept)
         layout.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
+        self._fit_screen(body)
+
+    def _fit_screen(self, body: QWidget) -> None:
+        """As tall as the list, but no taller than the screen; as wide as the list."""
+        screen = (self.parentWidget().screen() if self.parentWidget() is not None
+                  else QGuiApplication.primaryScreen())
+        available = screen.availableGeometry().height() if screen is not None else 800
+        bar = self.scroll.verticalScrollBar().sizeHint().width()
+        self.scroll.setMinimumWidth(body.sizeHint().width() + bar)
+        rest = self.sizeHint().height() - self.scroll.sizeHint().height()
+        self.resize(self.sizeHint().width(),
+                    min(rest + body.sizeHint().height(), max(400, available - 80)))

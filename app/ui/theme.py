@@ -30,19 +30,27 @@ class Colours:
     mark_bg: str
     pill_bg: str
     zebra: str
+    # Borders that identify a control (fields, cards, check boxes, scrollbar handles): ≥ 3:1
+    # against every page colour, as WCAG 2.1 asks of non-text contrast. ``line`` stays the
+    # quiet colour for separators that only decorate.
+    border: str
+    # A focused primary button: a fill its ``focus_text`` reads on at 4.5:1, and against which
+    # the ``text``-coloured focus ring stands at 3:1 (the plain accent fill is too close).
+    focus_fill: str
+    focus_text: str
 
 
 LIGHT = Colours(
     bg="#FAFAF7", surface="#FFFFFF", sidebar="#F0F0EB", text="#1F2328", muted="#5F6670",
     accent="#1F5E8C", accent_soft="#DCE8F2", line="#E3E3DE", wrong="#B3261E", wrong_bg="#FBEAEA",
     right="#1E7B45", right_bg="#E7F4EC", mark="#8A5A00", mark_bg="#FFF1CC", pill_bg="#ECECE6",
-    zebra="#F4F4EF",
+    zebra="#F4F4EF", border="#7A8089", focus_fill="#41769D", focus_text="#FFFFFF",
 )
 DARK = Colours(
     bg="#1C1E21", surface="#24272B", sidebar="#17191C", text="#E6E6E6", muted="#A4A9B0",
     accent="#6FA8DC", accent_soft="#23384A", line="#33363A", wrong="#F28B82", wrong_bg="#3A2323",
     right="#81C995", right_bg="#1F3326", mark="#F6C766", mark_bg="#3B3120", pill_bg="#2E3237",
-    zebra="#212428",
+    zebra="#212428", border="#747A83", focus_fill="#436584", focus_text="#E6E6E6",
 )
 
 
@@ -64,6 +72,23 @@ def mix(first: str | QColor, second: str | QColor, amount: float) -> QColor:
     return QColor(round(a.red() + (b.red() - a.red()) * amount),
                   round(a.green() + (b.green() - a.green()) * amount),
                   round(a.blue() + (b.blue() - a.blue()) * amount))
+
+
+def relative_luminance(colour: str | QColor) -> float:
+    """WCAG 2.1 relative luminance of an opaque colour (0 black … 1 white)."""
+    c = QColor(colour)
+
+    def channel(value: int) -> float:
+        v = value / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(c.red()) + 0.7152 * channel(c.green()) + 0.0722 * channel(c.blue())
+
+
+def contrast_ratio(first: str | QColor, second: str | QColor) -> float:
+    """WCAG 2.1 contrast ratio, 1 to 21; text needs 4.5, control borders and focus rings 3."""
+    high, low = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
 
 
 def with_alpha(colour: str | QColor, alpha: int) -> QColor:
@@ -118,7 +143,9 @@ def style_sheet(colours: Colours, font_pt: float = 11.0) -> str:
              "h1": f"{font_pt * 1.6:.1f}", "h2": f"{font_pt * 1.25:.1f}",
              "big": f"{font_pt * 2.2:.1f}"}
     icons = (resources_root() / "icons").as_posix()
-    return template.substitute(asdict(colours), icons=icons,
+    # The round rank badge holds a two-digit number in bold at any text size.
+    rank = max(26, round(font_pt * 2.2))
+    return template.substitute(asdict(colours), icons=icons, rank=rank, rank_radius=rank // 2,
                                **{f"pt_{k}": v for k, v in sizes.items()})
 
 

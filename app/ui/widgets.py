@@ -5,8 +5,9 @@ from __future__ import annotations
 import html as html_text
 from functools import lru_cache
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QComboBox,
     QFrame,
     QHBoxLayout,
@@ -141,14 +142,69 @@ def item_legend(items) -> QLabel:
     return legend
 
 
-def row(*widgets: QWidget | None, grow: int | None = None, spacing: int = 10) -> QHBoxLayout:
-    """Widgets side by side; ``grow`` names the one that takes the spare width."""
-    layout = QHBoxLayout()
+class ReflowRow(QBoxLayout):
+    """Side by side while everything fits at its natural width, one below the other when the
+    room is narrower (large text sizes): a row never forces the page wider than the window."""
+
+    def __init__(self):
+        super().__init__(QBoxLayout.Direction.LeftToRight)
+
+    def _items(self):
+        items = (self.itemAt(i) for i in range(self.count()))
+        return [item for item in items if item.widget() is None or not item.isEmpty()]
+
+    def _natural_width(self) -> int:
+        shown = [item for item in self._items() if item.spacerItem() is None]
+        margins = self.contentsMargins()
+        return (sum(item.sizeHint().width() for item in shown)
+                + self.spacing() * max(0, len(shown) - 1) + margins.left() + margins.right())
+
+    def minimumSize(self) -> QSize:
+        margins = self.contentsMargins()
+        widths = [item.minimumSize().width() for item in self._items()]
+        return QSize(max(widths, default=0) + margins.left() + margins.right(),
+                     super().minimumSize().height())
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        side_by_side = width >= self._natural_width()
+        if side_by_side == (self.direction() == QBoxLayout.Direction.LeftToRight):
+            return super().heightForWidth(width)
+        # Asked about the other direction before setGeometry switched to it: an estimate.
+        margins = self.contentsMargins()
+        inner = width - margins.left() - margins.right()
+        heights = [item.heightForWidth(inner) if item.hasHeightForWidth()
+                   else item.sizeHint().height()
+                   for item in self._items() if item.spacerItem() is None]
+        if side_by_side:
+            total = max(heights, default=0)
+        else:
+            total = sum(heights) + self.spacing() * max(0, len(heights) - 1)
+        return total + margins.top() + margins.bottom()
+
+    def setGeometry(self, rect: QRect) -> None:
+        wanted = (QBoxLayout.Direction.LeftToRight if rect.width() >= self._natural_width()
+                  else QBoxLayout.Direction.TopToBottom)
+        if wanted != self.direction():
+            self.setDirection(wanted)
+        super().setGeometry(rect)
+
+
+def row(*widgets: QWidget | None, grow: int | None = None, spacing: int = 10) -> QBoxLayout:
+    """Widgets side by side; ``grow`` names the one that takes the spare width. Stacked one
+    below the other when they do not fit side by side (``ReflowRow``)."""
+    layout = ReflowRow()
     layout.setContentsMargins(0, 0, 0, 0)
     layout.setSpacing(spacing)
     for index, widget in enumerate(widgets):
         if widget is not None:
-            layout.addWidget(widget, 1 if index == grow else 0)
+            if index == grow:
+                layout.addWidget(widget, 1)
+            else:
+                # Left-aligned, so a stacked button keeps its width instead of spanning the row.
+                layout.addWidget(widget, 0, Qt.AlignmentFlag.AlignLeft)
     if grow is None:
         layout.addStretch(1)
     return layout

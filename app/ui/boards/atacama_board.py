@@ -27,6 +27,7 @@ from app.rules.atacama import (
     why_illegal,
 )
 from app.rules.atacama import geometry as geo
+from app.ui.boards.accessible import atacama_fields
 from app.ui.boards.cell_board import CellBoard
 from app.ui.theme import DARK, Colours, mix, palette_colours, with_alpha
 
@@ -297,6 +298,10 @@ class AtacamaBoardWidget(CellBoard):
         return f"{head}\n{self.reason_at(square)}"
 
     cursor_attr = "cursor_square"
+
+    def accessible_fields(self):
+        """The squares for screen readers (app/ui/boards/accessible.py)."""
+        return atacama_fields(self)
 
     def cell_at(self, pos):
         return self.square_at(pos)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QToolTip, QWidget
 
+from app.ui.boards.accessible import announce_change, announce_cursor
 from app.ui.theme import Colours, palette_colours
 
 _THEME_EVENTS = (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
@@ -71,6 +72,7 @@ class CellBoard(QWidget):
         cell = getattr(self, self.cursor_attr)
         if cell is not None:
             self.setAccessibleDescription(self.describe(cell))
+        announce_change(self)
 
     def move_cursor(self, cell) -> None:
         for old in (getattr(self, self.cursor_attr), cell):
@@ -78,6 +80,7 @@ class CellBoard(QWidget):
                 self.update(self.cell_rect(old).adjusted(-4, -4, 4, 4))
         setattr(self, self.cursor_attr, cell)
         self._update_description()
+        announce_cursor(self)
 
     def _set_hovered(self, cell) -> None:
         if cell == self._hovered:
@@ -116,6 +119,7 @@ class CellBoard(QWidget):
     def focusInEvent(self, event) -> None:
         self.update()
         super().focusInEvent(event)
+        announce_cursor(self)
 
     def focusOutEvent(self, event) -> None:
         self.update()

@@ -40,6 +40,7 @@ from app.rules.survive import (
 from app.rules.survive import space as parse_space
 from app.rules.survive.board import CELLS, COLUMNS, ISLAND_AT, ROWS, SPACES, Cell
 from app.rules.survive.encounter import names
+from app.ui.boards.accessible import announce_cursor, survive_fields
 from app.ui.boards.cell_board import CellBoard
 from app.ui.theme import DARK, Colours, mix, palette_colours, with_alpha
 
@@ -100,12 +101,13 @@ class MapColours:
             sea=QColor("#1E3547" if dark else "#D5E6F1"),
             hole=QColor("#24425A" if dark else "#C2D9E9"),
             island=QColor("#4E7A52" if dark else "#A9CF98"),
-            island_text=QColor("#E6F2E0" if dark else "#24452A"),
+            island_text=QColor("#FFFFFF" if dark else "#24452A"),
             terrain=terrain,
             terrain_text={Kind.STRAND: QColor("#5B4A1C"), Kind.WALD: QColor("#F2F5EE"),
-                          Kind.BERG: QColor("#FFFFFF")},
+                          Kind.BERG: QColor("#111111")},
             players={c: QColor(v) for c, v in PLAYER_COLOURS.items()},
-            player_text={c: QColor("#1F2328" if c is Colour.GELB else "#FFFFFF")
+            # Dark letters on the light discs: white reads at under 4.5:1 on green.
+            player_text={c: QColor("#111111" if c in (Colour.GELB, Colour.GRUEN) else "#FFFFFF")
                          for c in Colour},
             outline=QColor("#F2F2EE" if dark else "#1F2328"),
             boat=QColor("#A0703F" if dark else "#8B5A2B"),
@@ -383,6 +385,7 @@ class SurviveMapWidget(CellBoard):
         tiles = self.tiles()
         if self.cursor_space not in tiles:
             self.cursor_space = self._nearest_tile(self.cursor_space, tiles)
+            announce_cursor(self)  # the tile under it went: say where the cursor is now
         self._update_description()
         self.update()
 
@@ -489,6 +492,10 @@ class SurviveMapWidget(CellBoard):
         return "\n".join(lines)
 
     cursor_attr = "cursor_space"
+
+    def accessible_fields(self):
+        """The tiles for screen readers (app/ui/boards/accessible.py)."""
+        return survive_fields(self)
 
     def cell_at(self, pos):
         return self.space_at(pos)

@@ -37,6 +37,7 @@ from app.rules.atacama import (
     signed,
     winners,
 )
+from app.ui.accessibility import link_label
 from app.ui.app_state import Services
 from app.ui.boards.atacama_board import AtacamaBoardWidget
 from app.ui.boards.atacama_session import AtacamaSession, player_name
@@ -168,11 +169,11 @@ class AtacamaBoardView(PageColumn):
 
     def _build_controls(self) -> None:
         self.variant_box = style_combo(QComboBox())
-        self.variant_box.setAccessibleName("Spielvariante")
+        link_label(self.variant_box, "Spielvariante")
         for text, _tactical, _buildup in VARIANTS:
             self.variant_box.addItem(text)
         self.players_box = style_combo(QComboBox())
-        self.players_box.setAccessibleName("Personenzahl")
+        link_label(self.players_box, "Personenzahl")
         for count in PLAYER_COUNTS:
             self.players_box.addItem(f"{count} Personen", count)
         self.seed_box = QSpinBox()
@@ -184,7 +185,8 @@ class AtacamaBoardView(PageColumn):
         # The app style sheet draws no arrow buttons (they come out as stray lines), so they
         # get no room; arrow keys and the wheel still step. NoButtons would collapse the text.
         self.seed_box.setStyleSheet("QSpinBox::up-button, QSpinBox::down-button "
-                                    "{ width: 0px; border: none; }")
+                                    "{ width: 0px; border: none; } "
+                                    "QSpinBox::up-arrow, QSpinBox::down-arrow { image: none; }")
         self.seed_box.lineEdit().setTextMargins(8, 0, 8, 0)
         self.seed_box.setFixedWidth(self.seed_box.fontMetrics().horizontalAdvance(
             "Plan Nr. 9999999") + 24)
@@ -223,7 +225,7 @@ class AtacamaBoardView(PageColumn):
         self.second_box.toggled.connect(self.session.set_second)
         panel.addWidget(self.second_box)
         self.right_box = style_combo(QComboBox())
-        self.right_box.setAccessibleName("Schürfrecht wählen")
+        link_label(self.right_box, "Schürfrecht wählen")
         for move in RIGHT_CHOICES:
             self.right_box.addItem(f"{move.right.german} – wertet die {move.direction.german}")
         self.take_button = QPushButton("Schürfrecht nehmen")
@@ -421,8 +423,9 @@ class AtacamaBoardView(PageColumn):
         side = max(PAGE_MARGIN, (width - BOARD_COLUMN_MAX) // 2)
         self._outer_layout.setContentsMargins(side, PAGE_MARGIN, side, PAGE_MARGIN)
         column = width - 2 * side
-        wide = column >= self.board.sizeHint().width() + PANEL_MIN_WIDTH + \
-            self.main_layout.spacing()
+        # The panel beside the board only while its buttons fit there (not at large text).
+        panel = max(PANEL_MIN_WIDTH, self.panel.layout().minimumSize().width())
+        wide = column >= self.board.sizeHint().width() + panel + self.main_layout.spacing()
         self.main_layout.setDirection(QBoxLayout.Direction.LeftToRight if wide
                                       else QBoxLayout.Direction.TopToBottom)
         self.main_layout.setAlignment(self.board, Qt.AlignmentFlag.AlignTop if wide

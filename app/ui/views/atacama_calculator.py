@@ -35,6 +35,7 @@ from app.rules.atacama import (
     signed,
 )
 from app.rules.errors import RulesError
+from app.ui.accessibility import link_label
 from app.ui.app_state import Services
 from app.ui.boards.atacama_board import BoardColours, FieldPainter
 from app.ui.theme import palette_colours
@@ -136,7 +137,7 @@ class LineCell(QWidget):
         self.tile = FieldTile()
         layout.addWidget(self.tile, 0, Qt.AlignmentFlag.AlignHCenter)
         self.kind = QComboBox()
-        self.kind.setAccessibleName(f"Feld {offset + 1}: Rohstoff und Wert")
+        link_label(self.kind, f"Feld {offset + 1}: Rohstoff und Wert")
         for field in FIELDS:
             self.kind.addItem(f"{field.resource.value.upper()}{field.value}")
             self.kind.setItemData(self.kind.count() - 1, field.german,

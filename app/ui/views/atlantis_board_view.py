@@ -50,7 +50,9 @@ from app.rules.atlantis import (
     format_pages,
 )
 from app.rules.errors import RulesError
+from app.ui.accessibility import fixed_width, link_label
 from app.ui.app_state import Services
+from app.ui.boards.accessible import announce_change, announce_cursor, atlantis_fields
 from app.ui.boards.atlantis_board_model import (
     SEED_MAX,
     AtlantisBoardModel,
@@ -71,7 +73,8 @@ from app.ui.boards.atlantis_scene import (
     player_name,
     snake_layout,
 )
-from app.ui.widgets import Box, Card, label, pill, secondary, style_combo
+from app.ui.settings import DEFAULT_FONT_PT
+from app.ui.widgets import Box, Card, ReflowRow, label, pill, secondary, style_combo
 
 PANEL_WIDTH = 330
 NARROW = 900  # below this width the side panel goes under the board
@@ -312,6 +315,7 @@ class BoardCanvas(SceneView):
             old.deleteLater()
         self.setAccessibleDescription(self._describe())
         self.fit()
+        announce_change(self)
 
     def _describe(self) -> str:
         state = self.state
@@ -411,7 +415,12 @@ class BoardCanvas(SceneView):
             index %= len(stops)
         self.focus_index = index
         self.rebuild()
+        announce_cursor(self)
         return True
+
+    def accessible_fields(self):
+        """The path's fields for screen readers (app/ui/boards/accessible.py)."""
+        return atlantis_fields(self)
 
     def focused_pawn(self) -> int | None:
         stops = self._pawn_stops()
@@ -428,6 +437,7 @@ class BoardCanvas(SceneView):
         else:
             self.focus_index = 0 if stops else -1
         self.rebuild()
+        announce_cursor(self)
 
     def focusOutEvent(self, event) -> None:
         super().focusOutEvent(event)
@@ -498,7 +508,7 @@ def _chip_style() -> str:
     """Card and tile chips, set once on the panel; the properties pick the variant."""
     c = palette_colours()
     return (f"QPushButton#Chip {{ background: {c.surface}; color: {c.text}; "
-            f"border: 1px solid {c.line}; border-radius: 8px; padding: 4px 5px; "
+            f"border: 1px solid {c.border}; border-radius: 8px; padding: 4px 5px; "
             "font-weight: 600; text-align: left; }"
             f"QPushButton#Chip[empty=\"true\"] {{ color: {c.muted}; }}"
             f"QPushButton#Chip[selected=\"true\"] {{ background: {c.accent_soft}; "
@@ -609,7 +619,7 @@ class AtlantisBoardView(QWidget):
         self.practice_pill = pill(PRACTICE_NOTE, "MarkBadge")
         self.practice_pill.setToolTip("Die Plättchenwerte der Schachtel kennen wir nicht; "
                                       "diese Aufstellung ist zum Üben gedacht.")
-        source_row = QHBoxLayout()
+        source_row = ReflowRow()
         source_row.setSpacing(10)
         source_row.addWidget(self.source_label, 1)
         source_row.addWidget(self.practice_pill)
@@ -630,7 +640,7 @@ class AtlantisBoardView(QWidget):
 
     def _build_toolbar(self) -> QBoxLayout:
         self.example_combo = style_combo(QComboBox())
-        self.example_combo.setAccessibleName("Durchgerechnetes Beispiel öffnen")
+        link_label(self.example_combo, "Durchgerechnetes Beispiel öffnen")
         self.example_combo.addItem("Beispiel öffnen …", "")
         for example in self.examples:
             self.example_combo.addItem(example.title, example.id)
@@ -667,14 +677,22 @@ class AtlantisBoardView(QWidget):
         first = QHBoxLayout()
         first.setSpacing(8)
         first.addWidget(self.example_combo, 1)
-        second = QHBoxLayout()
+        second = ReflowRow()  # set-up above practice when they do not fit side by side
         second.setSpacing(8)
         seed_label = label("Startwert", "Muted", rich=False)
         seed_label.setBuddy(self.seed_spin)
         self.toolbar_separator = _separator()
-        for widget in (self.players_spin, self.setup_button, self.toolbar_separator, seed_label,
-                       self.seed_spin, self.practice_button, self.dice_button):
-            second.addWidget(widget)
+        setup, practice = QHBoxLayout(), QHBoxLayout()
+        for group, widgets in ((setup, (self.players_spin, self.setup_button)),
+                               (practice, (seed_label, self.seed_spin, self.practice_button,
+                                           self.dice_button))):
+            group.setSpacing(8)
+            for widget in widgets:
+                group.addWidget(widget)
+            group.addStretch(1)  # stacked, the buttons keep their width
+        second.addLayout(setup)
+        second.addWidget(self.toolbar_separator)
+        second.addLayout(practice)
         self.toolbar.addLayout(first, 1)
         self.toolbar.addLayout(second)
         return self.toolbar
@@ -696,7 +714,7 @@ class AtlantisBoardView(QWidget):
         self.step_next.setToolTip("Nächster Schritt (Strg+Rechts)")
         self.step_next.clicked.connect(lambda: self.show_beat(self.beat + 1))
         for button in (self.step_back, self.step_next):
-            button.setFixedWidth(40)
+            fixed_width(button, 40)
         self.step_count = pill("", "Tag")
         self.step_caption = label("", "Body", rich=False)
         # Fixed heights keep the board from jumping when a caption is longer.
@@ -792,7 +810,7 @@ class AtlantisBoardView(QWidget):
         self.bridge_button.setToolTip("Danach auf eine Lücke klicken (Taste B)")
         self.bridge_button.clicked.connect(
             lambda checked: self.model.set_bridge_mode(bool(checked)))
-        bridge_row = QHBoxLayout()
+        bridge_row = ReflowRow()
         bridge_row.addWidget(self.bridge_label, 1)
         bridge_row.addWidget(self.bridge_button)
         turn_card.body.addLayout(bridge_row)
@@ -825,7 +843,7 @@ class AtlantisBoardView(QWidget):
         pay.setSpacing(4)
         pay.addWidget(_section_title("BEZAHLT MIT"))
         self.payment_combo = style_combo(QComboBox())
-        self.payment_combo.setAccessibleName("Zahlung wählen")
+        link_label(self.payment_combo, "Zahlung wählen")
         self.payment_combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.payment_combo.setMinimumContentsLength(12)
@@ -864,7 +882,7 @@ class AtlantisBoardView(QWidget):
         copy.setAccessibleName("Stellung in die Zwischenablage kopieren")
         copy.clicked.connect(self.copy_notation)
         self.load_button, self.copy_button = load, copy
-        layout = QHBoxLayout()
+        layout = ReflowRow()
         layout.setSpacing(8)
         layout.addWidget(label("Stellung", "Muted", rich=False))
         layout.addWidget(self.notation, 1)
@@ -1137,6 +1155,7 @@ class AtlantisBoardView(QWidget):
         model, state = self.model, self.model.state
         player = state.player
         self.turn_icon.setPixmap(pawn_icon(state.turn, 18))
+        self.turn_icon.setAccessibleName(f"Figur {player_name(state.turn)}")
         phase = {Phase.PLAYING: "am Zug", Phase.FINAL: "Schlusszüge", Phase.OVER: "Spielende"}
         self.turn_name.setText(f"{player_name(state.turn)} – {phase[state.phase]}")
         notes = []
@@ -1156,7 +1175,7 @@ class AtlantisBoardView(QWidget):
         self.no_move_button.setVisible(model.playing and model.no_move_offered())
         self._refresh_outcome()
         self._refresh_players()
-        if self.width() < NARROW:
+        if self.width() < NARROW * self._text_scale():
             self._arrange()
 
     def _refresh_cards(self) -> None:
@@ -1271,6 +1290,7 @@ class AtlantisBoardView(QWidget):
             row_layout.setSpacing(8)
             icon = QLabel()
             icon.setPixmap(pawn_icon(len(self.player_rows), 14))
+            icon.setAccessibleName(f"Figur {player_name(len(self.player_rows))}")
             name = label(player_name(len(self.player_rows)), "Body", rich=False)
             detail = label("", "Muted", rich=False)
             row_layout.addWidget(icon)
@@ -1299,13 +1319,19 @@ class AtlantisBoardView(QWidget):
         super().resizeEvent(event)
         self._arrange()
 
+    def _text_scale(self) -> float:
+        """How much larger than normal the text is: the width thresholds grow with it, so
+        large text gets the narrow arrangement instead of a page wider than the window."""
+        return max(1.0, self.font().pointSizeF() / DEFAULT_FONT_PT)
+
     def _arrange(self) -> None:
-        narrow = self.width() < NARROW
-        direction = (QBoxLayout.Direction.TopToBottom if self.width() < NARROW_TOOLBAR
+        scale = self._text_scale()
+        narrow = self.width() < NARROW * scale
+        direction = (QBoxLayout.Direction.TopToBottom if self.width() < NARROW_TOOLBAR * scale
                      else QBoxLayout.Direction.LeftToRight)
         if self.toolbar.direction() != direction:
             self.toolbar.setDirection(direction)
-        self.lead.setVisible(self.width() >= 1000)
+        self.lead.setVisible(self.width() >= 1000 * scale)
         self.toolbar_separator.setVisible(not narrow)
         side = 16 if narrow else 24
         self.root.setContentsMargins(side, 16, side, 12)
@@ -1324,15 +1350,15 @@ class AtlantisBoardView(QWidget):
             self.panel_scroll.setMinimumHeight(
                 panel_height if panel_height > 0 else self.panel_widget.sizeHint().height())
             self.panel_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-            QTimer.singleShot(0, self._fit_page)
+            QTimer.singleShot(0, self, self._fit_page)
         else:
             self.canvas.setMinimumHeight(200)
-            self.panel_scroll.setMinimumWidth(PANEL_WIDTH - 40)
+            self.panel_scroll.setMinimumWidth(round((PANEL_WIDTH - 40) * scale))
             self.panel_scroll.setMinimumHeight(0)
             self.panel_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
             if turned or not self._user_sized:
                 # After the layout has given the splitter its new width.
-                QTimer.singleShot(0, self._size_panel)
+                QTimer.singleShot(0, self, self._size_panel)
 
     def _fit_page(self) -> None:
         # The scroll area grows its page on its own but does not always shrink it again.
@@ -1343,12 +1369,15 @@ class AtlantisBoardView(QWidget):
 
     def _size_panel(self) -> None:
         total = sum(self.splitter.sizes())
-        if self.splitter.orientation() == Qt.Orientation.Horizontal and total > 2 * PANEL_WIDTH:
-            self.splitter.setSizes([total - PANEL_WIDTH, PANEL_WIDTH])
+        panel = round(PANEL_WIDTH * self._text_scale())
+        if self.splitter.orientation() == Qt.Orientation.Horizontal and total > 2 * panel:
+            self.splitter.setSizes([total - panel, panel])
             self._arranged = True
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange and hasattr(self, "toolbar"):
+            self._arrange()
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) \
                 and self.card_buttons and palette_colours() is not self._colours_seen:
             # The chips carry their own style sheet in the theme's colours.

@@ -23,7 +23,7 @@ from app.rules.atlantis import cards_for_tile, gap_cost, score
 from app.rules.atlantis.scoring import leaders
 from app.rules.errors import RulesError
 from app.ui.app_state import Services
-from app.ui.widgets import Box, Card, PageColumn, label, page_pill, pill, row
+from app.ui.widgets import Box, Card, PageColumn, ReflowRow, label, page_pill, pill, row
 
 MAX_GAPS = 6
 PLAYER_NAMES = ("Blau", "Weiß", "Schwarz", "Rot")
@@ -49,9 +49,14 @@ class GapRow(QWidget):
 
     def __init__(self, number: int, parent: QWidget | None = None):
         super().__init__(parent)
-        layout = QHBoxLayout(self)
+        # The values first; the bridge and the cost go below them when the row is too narrow.
+        layout = ReflowRow()
+        self.setLayout(layout)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(10)
+        values, rest = QHBoxLayout(), QHBoxLayout()
+        values.setSpacing(10)
+        rest.setSpacing(10)
         self.title = QLabel(f"Lücke {number}")
         self.title.setMinimumWidth(64)
         self.left = _spin(1, 7, 3, f"Lücke {number}: Wert links")
@@ -60,11 +65,14 @@ class GapRow(QWidget):
         self.bridge.setAccessibleName(f"Lücke {number}: Brücke liegt")
         self.result = QLabel()
         self.result.setObjectName("RowValue")
-        for widget in (self.title, QLabel("zwischen"), self.left, QLabel("und"), self.right,
-                       self.bridge):
-            layout.addWidget(widget)
-        layout.addStretch(1)
-        layout.addWidget(self.result)
+        for widget in (self.title, QLabel("zwischen"), self.left, QLabel("und"), self.right):
+            values.addWidget(widget)
+        values.addStretch(1)
+        rest.addWidget(self.bridge)
+        rest.addStretch(1)
+        rest.addWidget(self.result)
+        layout.addLayout(values)
+        layout.addLayout(rest, 1)
 
     def cost(self) -> int:
         return gap_cost(self.left.value(), self.right.value(), self.bridge.isChecked())

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QFrame, QGridLayout, QVBoxLayout, QWidget
 
 from app.model.loader import LoadedGame
+from app.ui.accessibility import fixed_width
 from app.ui.app_state import Services
 from app.ui.widgets import PageColumn, label, page_pill
 
@@ -26,7 +27,7 @@ class NumbersView(PageColumn):
             grid.setContentsMargins(16, 11, 16, 11)
             grid.setHorizontalSpacing(18)
             name = label(number.label, "RowLabel")
-            name.setFixedWidth(190)
+            fixed_width(name, 190)
             grid.addWidget(name, 0, 0)
             grid.addWidget(label(number.value, "RowValue"), 0, 1)
             grid.addWidget(self.mark_badge(number.id), 0, 2)

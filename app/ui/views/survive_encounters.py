@@ -85,23 +85,28 @@ RULES = {  # creature -> (content id, section key, source)
 ARRIVES = {Creature.SCHLANGE: "Die Seeschlange", Creature.HAI: "Der Hai", Creature.WAL: "Der Wal"}
 
 
-def segment_style(colours) -> str:
-    """Segmented buttons and +/− steppers in the theme's colours (the app sheet has none)."""
+def segment_style(colours, stepper: int = 22) -> str:
+    """Segmented buttons and +/− steppers in the theme's colours (the app sheet has none);
+    ``stepper`` is the round button's size, which grows with the text."""
     return (
         f"QToolButton#Segment {{ background: {colours.surface}; color: {colours.text}; "
-        f"border: 1px solid {colours.line}; padding: 6px 12px; margin: 0; }}"
+        f"border: 1px solid {colours.border}; padding: 6px 12px; margin: 0; }}"
         f"QToolButton#Segment:hover {{ border-color: {colours.accent}; }}"
         f"QToolButton#Segment:checked {{ background: {colours.accent}; "
         f"color: {colours.surface}; border: 1px solid {colours.accent}; font-weight: 600; }}"
         f"QToolButton#Segment:focus {{ border: 2px solid {colours.text}; }}"
+        # On the accent fill the text-coloured ring would stand at only 2:1.
+        f"QToolButton#Segment:checked:focus {{ background: {colours.focus_fill}; "
+        f"color: {colours.focus_text}; }}"
         f"QToolButton#Segment[edge=\"first\"] {{ border-top-left-radius: 7px; "
         f"border-bottom-left-radius: 7px; }}"
         f"QToolButton#Segment[edge=\"last\"] {{ border-top-right-radius: 7px; "
         f"border-bottom-right-radius: 7px; }}"
         f"QToolButton#Segment[edge=\"alone\"] {{ border-radius: 7px; }}"
         f"QToolButton#Stepper {{ background: {colours.surface}; color: {colours.accent}; "
-        f"border: 1px solid {colours.line}; border-radius: 12px; font-weight: 700; "
-        f"min-width: 22px; max-width: 22px; min-height: 22px; max-height: 22px; padding: 0; }}"
+        f"border: 1px solid {colours.border}; border-radius: {stepper // 2 + 1}px; "
+        f"font-weight: 700; min-width: {stepper}px; max-width: {stepper}px; "
+        f"min-height: {stepper}px; max-height: {stepper}px; padding: 0; }}"
         f"QToolButton#Stepper:hover {{ border-color: {colours.accent}; }}"
         f"QToolButton#Stepper:focus {{ border: 2px solid {colours.accent}; }}"
         f"QToolButton#Stepper:disabled {{ color: {colours.line}; }}"
@@ -420,6 +425,7 @@ class SurviveEncounters(PageColumn):
         for column, colour in enumerate(Colour, start=1):
             swatch = QLabel()
             swatch.setPixmap(explorer_pixmap(colour, 14, colours))
+            swatch.setAccessibleName(f"Figur {colour.title}")
             self.colour_heads[colour] = swatch
             head = QWidget()
             head_layout = QHBoxLayout(head)
@@ -482,7 +488,8 @@ class SurviveEncounters(PageColumn):
         self.seed_box.setToolTip("Gleiche Nummer, gleiche Begegnung.")
         self.seed_box.setKeyboardTracking(False)
         self.seed_box.setStyleSheet("QSpinBox::up-button, QSpinBox::down-button "
-                                    "{ width: 0px; border: none; }")
+                                    "{ width: 0px; border: none; } "
+                                    "QSpinBox::up-arrow, QSpinBox::down-arrow { image: none; }")
         self.seed_box.lineEdit().setTextMargins(8, 0, 8, 0)
         self.seed_box.setFixedWidth(self.seed_box.fontMetrics().horizontalAdvance(
             "Nr. 9999999") + 24)
@@ -526,7 +533,9 @@ class SurviveEncounters(PageColumn):
         # once it appears (the viewport shrinks without a resize of the page).
         width = (self.width() - 2 * self.frameWidth()
                  - self.verticalScrollBar().sizeHint().width())
-        wide = width - 2 * PAGE_MARGIN >= SIDE_BY_SIDE_MIN
+        # Side by side only while the controls fit half the width (not at large text sizes).
+        wide = width - 2 * PAGE_MARGIN >= max(
+            SIDE_BY_SIDE_MIN, 2 * self.input_card.minimumSizeHint().width() + COLUMN_GAP)
         limit = WIDE_COLUMN if wide else COLUMN_MAX_WIDTH
         side = max(PAGE_MARGIN, (width - limit) // 2)
         self._outer_layout.setContentsMargins(side, PAGE_MARGIN, side, PAGE_MARGIN)
@@ -629,7 +638,8 @@ class SurviveEncounters(PageColumn):
 
     def _restyle(self) -> None:
         colours = current_colours()
-        self.input_card.setStyleSheet(segment_style(palette_colours()))
+        stepper = max(22, round(self.font().pointSizeF() * 2.0))
+        self.input_card.setStyleSheet(segment_style(palette_colours(), stepper))
         for buttons, size in ((self.creature_buttons, 22), (self.there_buttons, 18)):
             for creature, button in buttons.items():
                 button.setIcon(creature_icon(creature, size, colours))
@@ -637,8 +647,8 @@ class SurviveEncounters(PageColumn):
             swatch.setPixmap(explorer_pixmap(colour, 14, colours))
 
     def changeEvent(self, event) -> None:
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) \
-                and hasattr(self, "input_card"):
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
+                            QEvent.Type.FontChange) and hasattr(self, "input_card"):
             self._restyle()
         super().changeEvent(event)
 

@@ -77,7 +77,8 @@ class SurviveRemovalView(PageColumn):
         self.seed_box.setKeyboardTracking(False)
         # Like the Atacama plan: no arrow buttons (the style sheet draws none), keys still step.
         self.seed_box.setStyleSheet("QSpinBox::up-button, QSpinBox::down-button "
-                                    "{ width: 0px; border: none; }")
+                                    "{ width: 0px; border: none; } "
+                                    "QSpinBox::up-arrow, QSpinBox::down-arrow { image: none; }")
         self.seed_box.lineEdit().setTextMargins(8, 0, 8, 0)
         self.seed_box.setFixedWidth(self.seed_box.fontMetrics().horizontalAdvance(
             "Stellung Nr. 9999999") + 24)

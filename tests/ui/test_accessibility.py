@@ -1,0 +1,316 @@
+"""What a screen reader gets: the accessibility tree of every section of every game and of the
+dialogs, walked as an AT-SPI client walks it (names, roles, Label relations), and the boards,
+whose fields are children that are announced as the keyboard cursor reaches them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QApplication, QWidget
+
+from app.rules.atlantis import parse_state
+
+Role = QAccessible.Role
+# Roles a user operates (scroll bars aside: their role is what a screen reader says).
+INTERACTIVE = {Role.PushButton, Role.CheckBox, Role.RadioButton, Role.ComboBox,
+               Role.EditableText, Role.SpinBox, Role.Slider, Role.List, Role.ListItem,
+               Role.Table, Role.Tree, Role.PageTab, Role.Link, Role.ButtonMenu,
+               Role.ButtonDropDown, Role.MenuItem}
+IMAGES = {Role.Graphic, Role.Chart}
+ENGLISH = {"close", "cancel", "ok", "clear", "search", "open", "apply", "yes", "no", "help",
+           "button", "scroll", "page"}
+
+
+def walk(iface):
+    """Every node below ``iface`` that a screen reader would show (hidden parts left out)."""
+    yield iface
+    for index in range(iface.childCount()):
+        child = iface.child(index)
+        if child is not None and child.isValid() and not child.state().invisible:
+            yield from walk(child)
+
+
+def takes_tab_focus(iface) -> bool:
+    obj = iface.object()
+    return isinstance(obj, QWidget) and bool(obj.focusPolicy() & Qt.FocusPolicy.TabFocus)
+
+
+def describe(iface) -> str:
+    obj = iface.object()
+    where = []
+    while obj is not None and len(where) < 4:
+        where.append(f"{type(obj).__name__}#{obj.objectName()}")
+        obj = obj.parent()
+    return f"{iface.role().name} {'/'.join(where)} „{iface.text(QAccessible.Text.Name)}“"
+
+
+def problems(root) -> tuple[list[str], int]:
+    """What a screen reader user would miss below ``root``, and how many controls were seen."""
+    found, controls = [], 0
+    for iface in walk(root):
+        role, state = iface.role(), iface.state()
+        name = iface.text(QAccessible.Text.Name).strip()
+        interactive = role in INTERACTIVE or (state.focusable and takes_tab_focus(iface))
+        if interactive:
+            controls += 1
+            if not re.search(r"[A-Za-zÄÖÜäöüß0-9]", name):
+                found.append("ohne Namen: " + describe(iface))
+            elif name.lower() in ENGLISH:
+                found.append("englischer Name: " + describe(iface))
+        if role == Role.ComboBox:
+            labels = iface.relations(QAccessible.RelationFlag.Label)
+            if not labels or not labels[0][0].text(QAccessible.Text.Name).strip():
+                found.append("Auswahlliste ohne verknüpfte Beschriftung: " + describe(iface))
+        if role in IMAGES and not (name or iface.text(QAccessible.Text.Description).strip()):
+            found.append("Bild ohne Textalternative: " + describe(iface))
+    return found, controls
+
+
+def test_every_section_of_every_game_is_named_for_a_screen_reader(window):
+    all_problems, controls, sections = [], 0, 0
+    for game in ("atlantis", "atacama", "survive"):
+        window.state.select_game(game)
+        for section in window.sections():
+            window.view_for(section.key)
+            QApplication.processEvents()
+            found, seen = problems(QAccessible.queryAccessibleInterface(window))
+            all_problems += [f"{game}/{section.key}: {p}" for p in found]
+            controls += seen
+            sections += 1
+    assert sections >= 27
+    assert controls > 278  # every section's controls were really walked
+    assert not all_problems, "\n".join(sorted(set(all_problems)))
+
+
+def test_the_dialogs_are_named_for_a_screen_reader(qtbot, window):
+    for opener in (window.open_search, window.show_shortcuts, window.show_about):
+        opener()
+        dialog = window.last_dialog
+        if opener == window.open_search:
+            dialog.set_query("Brücke")  # results and the clear button appear
+        QApplication.processEvents()
+        found, controls = problems(QAccessible.queryAccessibleInterface(dialog))
+        assert controls >= 1
+        assert not found, "\n".join(found)
+        dialog.close()
+
+
+def test_combo_box_value_is_not_its_name_but_the_linked_label_is(window):
+    """Qt on Linux names a combo box by its value; the linked label says what it is for."""
+    iface = QAccessible.queryAccessibleInterface(window.game_switcher)
+    assert iface.text(QAccessible.Text.Name) == "Atlantis"
+    (label, _relation), = iface.relations(QAccessible.RelationFlag.Label)
+    assert label.text(QAccessible.Text.Name) == "Spiel wählen"
+
+
+# --- the boards ----------------------------------------------------------------------------------
+
+
+def field_names(widget) -> list[str]:
+    iface = QAccessible.queryAccessibleInterface(widget)
+    return [iface.child(i).text(QAccessible.Text.Name) for i in range(iface.childCount())]
+
+
+def check_children(widget, count: int) -> None:
+    iface = QAccessible.queryAccessibleInterface(widget)
+    assert iface.role() == Role.List
+    assert iface.childCount() == count
+    board = QRect(widget.mapToGlobal(widget.rect().topLeft()), widget.size())
+    for index in range(count):
+        child = iface.child(index)
+        assert child.role() == Role.ListItem
+        assert child.parent() is not None and child.parent().object() is widget
+        assert iface.indexOfChild(child) == index
+        assert board.intersects(child.rect()), index
+        # A point inside the field leads back to it (how screen magnifiers and touch find it).
+        hit = iface.childAt(child.rect().center().x(), child.rect().center().y())
+        assert hit is not None and hit.text(QAccessible.Text.Name) == \
+            child.text(QAccessible.Text.Name)
+
+
+def test_atlantis_board_lists_its_fields_in_words(window):
+    window.state.select_game("atlantis")
+    view = window.view_for("board")
+    view.model.load(parse_state("R3 H2b ~ S4 K5 | a: HS R2 | stapel:O"), "Test")
+    QApplication.processEvents()
+    canvas = view.canvas
+    names = field_names(canvas)
+    # Atlantis, four positions, the mainland.
+    assert names == ["Atlantis: Figuren Blau 3, Weiß 2 – Figur wählbar", "Feld 1: Ring 3",
+                     "Feld 2: Helm 2, Figur Weiß", "Feld 3: Wasser", "Feld 4: Statue 4",
+                     "Feld 5: Krone 5", "Festland: keine Figur"]
+    check_children(canvas, len(names))
+    # Blue's pawns on Atlantis may move (said in words, not only drawn); White's may not.
+    # In bridge mode the water is the target instead.
+    qtbot_free_bridge = view.model.set_bridge_mode
+    qtbot_free_bridge(True)
+    assert [n for n in field_names(canvas) if "Brücke möglich" in n] == \
+        ["Feld 3: Wasser – Brücke möglich"]
+
+
+def test_atacama_board_lists_81_squares_with_the_allowed_ones_said(window):
+    window.state.select_game("atacama")
+    view = window.view_for("board")
+    board = view.board
+    names = field_names(board)
+    check_children(board, 81)
+    assert names[0].startswith("Feld a1, Teilplan A")
+    allowed = [n for n in names if n.endswith("Setzen erlaubt")]
+    assert allowed and len(allowed) == sum(board.is_placeable(s) for s in range(81))
+
+
+def test_survive_map_lists_its_tiles(window):
+    window.state.select_game("survive")
+    view = window.view_for("board")
+    names = field_names(view.map)
+    check_children(view.map, len(view.map.tiles()))
+    assert all(re.match(r"Feld [a-m]\d+, (Strand|Wald|Berg)plättchen", n) for n in names), names
+    # The allowed removals are the puzzle: said only once the board shows them.
+    assert not any("darf weg" in n for n in names)
+    assert any(", Auf dem Plättchen: " in n for n in names)
+    view.map.set_show_allowed(True)
+    assert sum("darf weg" in n for n in field_names(view.map)) == len(view.map.allowed)
+
+
+# --- a whole turn on each board, by keys alone, listening to what is announced --------------------
+
+
+@pytest.fixture
+def announced(monkeypatch):
+    """Every focus event on a field, with the field's name at that moment (what a screen reader
+    speaks); ``announced.changes`` collects the name changes of the field under the cursor."""
+    heard = Heard()
+    real = QAccessible.updateAccessibility
+
+    def listen(event):
+        kinds = {QAccessible.Event.Focus: heard, QAccessible.Event.NameChanged: heard.changes}
+        if event.type() in kinds and event.child() >= 0:
+            iface = QAccessible.queryAccessibleInterface(event.object())
+            child = iface.child(event.child())
+            kinds[event.type()].append(
+                (event.object(), event.child(), child.text(QAccessible.Text.Name)))
+        real(event)
+
+    monkeypatch.setattr(QAccessible, "updateAccessibility", listen)
+    return heard
+
+
+class Heard(list):
+    def __init__(self):
+        super().__init__()
+        self.changes: list[tuple[QWidget, int, str]] = []
+
+
+def tab_to(qtbot, window, widget) -> None:
+    """Tab through the window, as a user would, until ``widget`` has the focus."""
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.section_list.setFocus(Qt.FocusReason.MouseFocusReason)
+    for _ in range(80):
+        if widget.hasFocus():
+            return
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    raise AssertionError(f"Tab erreicht {widget} nicht")
+
+
+def press(qtbot, board, key, heard) -> None:
+    """A key on the board; a field the cursor reaches must be announced, by name."""
+    def cursor_now():
+        fields = board.accessible_fields()
+        return fields, next((i for i, f in enumerate(fields) if f.cursor), None)
+
+    before, (old_fields, was) = len(heard), cursor_now()
+    qtbot.keyClick(board, key)
+    fields, cursor = cursor_now()
+    if cursor is None or (was is not None and fields[cursor].rect == old_fields[was].rect):
+        return  # an edge of the board, or a key that chose the field under the cursor
+    assert len(heard) > before, f"nichts angesagt nach {key}"
+    obj, index, name = heard[-1]
+    assert obj is board and index == cursor and name == fields[cursor].name
+
+
+def test_atlantis_turn_by_keys_announces_each_field(qtbot, window, announced):
+    qtbot.keyClick(window, Qt.Key.Key_7, Qt.KeyboardModifier.ControlModifier)
+    view = window.current_view()
+    view.model.load(parse_state("R3 H2a ~ S4 K5 H6 | a: HS R2"), "Test")
+    canvas = view.canvas
+    tab_to(qtbot, window, canvas)
+    assert announced and announced[-1][2].startswith("Atlantis")
+    press(qtbot, canvas, Qt.Key.Key_Right, announced)
+    assert announced[-1][2].startswith("Feld 2: Helm 2, Figur Blau – Figur wählbar")
+    press(qtbot, canvas, Qt.Key.Key_Left, announced)
+    press(qtbot, canvas, Qt.Key.Key_Right, announced)
+    press(qtbot, canvas, Qt.Key.Key_Return, announced)
+    assert view.model.origin == 2
+    assert announced.changes[-1][2].startswith("Feld 2: Helm 2, Figur Blau, ausgewählt")
+    qtbot.keyClick(canvas, Qt.Key.Key_H)  # play the helmet card: the pawn moves, the turn ends
+    assert view.model.outcome is not None and view.model.outcome.movement.landing == 6
+    reached = {name.split(" – ")[0] for _obj, _i, name in announced}
+    assert {"Feld 2: Helm 2, Figur Blau"} <= reached
+
+
+def walk_board(qtbot, board, heard, wanted, limit: int = 200) -> None:
+    """Snake over the board with the arrow keys until ``wanted()`` holds for the cursor."""
+    right = True
+    for _ in range(limit):
+        if wanted():
+            return
+        cursor_before = [f for f in board.accessible_fields() if f.cursor]
+        press(qtbot, board, Qt.Key.Key_Right if right else Qt.Key.Key_Left, heard)
+        if [f for f in board.accessible_fields() if f.cursor] == cursor_before:
+            press(qtbot, board, Qt.Key.Key_Down, heard)
+            right = not right
+    raise AssertionError("kein erlaubtes Feld mit den Pfeiltasten erreicht")
+
+
+def test_atacama_turn_by_keys_announces_each_field(qtbot, window, announced):
+    window.state.select_game("atacama")
+    view = window.view_for("board")
+    board = view.board
+    tab_to(qtbot, window, board)
+    assert announced[-1][0] is board
+    press(qtbot, board, Qt.Key.Key_Up, announced)
+    press(qtbot, board, Qt.Key.Key_Left, announced)
+    walk_board(qtbot, board, announced, lambda: board.is_placeable(board.cursor_square))
+    assert announced[-1][2].endswith("Setzen erlaubt")
+    mover = view.session.state.to_move
+    press(qtbot, board, Qt.Key.Key_Return, announced)
+    assert view.session.state.to_move != mover  # placed: the other player's turn
+    # The field under the cursor now holds the derrick, and says so.
+    assert announced.changes and "Bohrturm" in announced.changes[-1][2]
+    assert announced.changes[-1][1] == announced[-1][1]
+    assert len({name for _o, _i, name in announced}) >= 3
+
+
+def test_survive_turn_by_keys_announces_each_tile(qtbot, window, announced):
+    window.state.select_game("survive")
+    view = window.view_for("board")
+    board = view.map
+    tab_to(qtbot, window, board)
+    assert announced[-1][0] is board
+    removed = len(view.session.state.removed)
+    walk_board(qtbot, board, announced, lambda: board.cursor_space in board.allowed)
+    press(qtbot, board, Qt.Key.Key_Return, announced)
+    assert len(view.session.state.removed) == removed + 1
+    assert len(announced) >= 2
+
+
+def test_a_field_outlives_its_board_without_crashing(qtbot):
+    """A screen reader may still hold a field when its board is closed: it turns invalid."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from app.ui.accessibility import install
+    from app.ui.boards.atacama_board import AtacamaBoardWidget
+
+    install()
+    board = AtacamaBoardWidget()
+    board.show()
+    field = QAccessible.queryAccessibleInterface(board).child(3)
+    assert field.isValid() and field.text(QAccessible.Text.Name).startswith("Feld d1")
+    board.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert not field.isValid()
+    assert field.text(QAccessible.Text.Name) == ""
