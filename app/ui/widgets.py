@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.model.pages import format_pages
 from app.model.paths import resources_root
-from app.model.schema import format_pages
 
 COLUMN_MAX_WIDTH = 760
 PAGE_MARGIN = 28
