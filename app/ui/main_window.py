@@ -135,9 +135,10 @@ class MainWindow(QMainWindow):
         self.game_switcher.clear()
         for entry in self.state.entries():
             if _loaded(entry):
-                self.game_switcher.addItem(entry.game.short_title, entry.id)
+                # entry.title, not entry.game.title: a game from the snapshot is read on opening.
+                self.game_switcher.addItem(entry.short_title, entry.id)
                 self.game_switcher.setItemData(self.game_switcher.count() - 1,
-                                               entry.game.title, Qt.ItemDataRole.ToolTipRole)
+                                               entry.title, Qt.ItemDataRole.ToolTipRole)
             else:
                 self.game_switcher.addItem(f"{entry.id} (fehlerhaft)", entry.id)
         self.game_switcher.blockSignals(False)
