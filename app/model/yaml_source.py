@@ -9,6 +9,7 @@ Content is untrusted: whatever a file holds, reading it ends in data or in
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,9 @@ from app.model.library import (  # noqa: F401
 _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 MAX_DEPTH = 12
+# The characters YAML refuses (control characters other than tab and line breaks, and the
+# non-characters), found before parsing so the message can name the line.
+_FORBIDDEN = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 LinePath = tuple[str | int, ...]
 
@@ -77,6 +81,12 @@ def read_yaml(path: Path) -> YamlSource:
                      ) from None
     if not text.strip():
         raise _error(path, 1, "Die Datei ist leer.")
+    forbidden = _FORBIDDEN.search(text)
+    if forbidden:
+        # libyaml would refuse it too, but without a usable line.
+        line = text.count("\n", 0, forbidden.start()) + 1
+        raise _error(path, line, f"Steuerzeichen {_escaped(forbidden.group())} ist in "
+                                 "Inhaltsdateien nicht erlaubt.")
 
     loader = _SafeLoader(text)
     try:
@@ -183,8 +193,9 @@ def _short(text: str) -> str:
     return text if len(text) <= 40 else text[:40] + "…"
 
 
-def _escaped(char: str) -> str:
-    code = ord(char) if char else 0
+def _escaped(char: str | int) -> str:
+    # libyaml reports the character as a number, the pure-Python reader as text.
+    code = char if isinstance(char, int) else ord(char[:1] or "\0")
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
