@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import stat
 import sys
 from dataclasses import dataclass, field
@@ -49,6 +50,7 @@ INDEX = "index.json"
 CONTENT_SUFFIXES = (".yaml", ".yml")
 # A game's snapshot is a few dozen kilobytes; a larger file is not ours.
 MAX_SNAPSHOT_BYTES = 16 * 1024 * 1024
+_GAME_FILE = re.compile(r"[0-9a-f]{20}\.json")
 _DICT = "§dict"  # marks a plain mapping field (e.g. an example's ``expect``), not a record
 
 
@@ -90,13 +92,17 @@ def code_key() -> str:
     """The app version and the state of the code whose verdict the snapshot keeps."""
     key = hashlib.sha256(f"{FORMAT}|{__version__}|{sys.version_info[:2]}".encode())
     app_dir = Path(__file__).resolve().parents[1]
+    paths = [app_dir / "ui" / "widgets.py"]  # the Markdown rendering the UI memo keeps
     for sub in ("model", "rules"):
         for dirpath, dirnames, filenames in os.walk(app_dir / sub):
             dirnames.sort()
-            for name in sorted(filenames):
-                if name.endswith(".py"):
-                    info = os.stat(os.path.join(dirpath, name))
-                    key.update(f"{dirpath}/{name}|{info.st_size}|{info.st_mtime_ns}".encode())
+            paths += [Path(dirpath, n) for n in sorted(filenames) if n.endswith(".py")]
+    for path in paths:
+        try:
+            info = os.stat(path)
+        except OSError:
+            continue
+        key.update(f"{path}|{info.st_size}|{info.st_mtime_ns}".encode())
     return key.hexdigest()
 
 
@@ -431,11 +437,11 @@ def plain(value: Any) -> Any:
 
 
 def stale_files(directory: Path, keep: set[str]) -> list[Path]:
-    """Snapshot files no index names any more (left by older contents)."""
+    """Game files no index names any more (left by older contents)."""
     try:
         with os.scandir(directory) as scan:
             return [Path(e.path) for e in scan
-                    if e.name.endswith(".json") and e.name not in keep
+                    if _GAME_FILE.fullmatch(e.name) and e.name not in keep
                     and stat.S_ISREG(e.stat(follow_symlinks=False).st_mode)]
     except OSError:
         return []

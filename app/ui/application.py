@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from app import __version__
 from app.model.paths import content_root, resources_root
+from app.ui import render_memo
 from app.ui.app_state import AppState, Services
 from app.ui.main_window import MainWindow
 from app.ui.progress_model import ProgressModel
@@ -134,6 +135,7 @@ class ContentLoader(QObject):
         from app.model.snapshot import open_library
 
         opened = open_library(self.root, self.cache, first)
+        render_memo.open_memo(opened.directory, opened.key)
         if opened.complete:
             self._deliver(opened.library)
             return True
@@ -146,6 +148,7 @@ class ContentLoader(QObject):
         """Let a running full load and snapshot write finish (quitting, tests, benchmark)."""
         if self._worker is not None:
             self._worker.join(timeout)
+        render_memo.save()
 
     def _load_in_full(self, opened, first: str | None) -> None:
         from app.model.snapshot import complete

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -46,6 +46,7 @@ class MainWindow(QMainWindow):
         self.theme = theme
         self.settings = settings
         self._views: dict[tuple[str, str], QWidget] = {}
+        self._counts_follow: bool | None = False  # None: waiting for the first frame
         self.setWindowIcon(QIcon(str(resources_root() / "app-icon.svg")))
         self.setMinimumSize(QSize(760, 560))
 
@@ -225,6 +226,11 @@ class MainWindow(QMainWindow):
 
     def _update_counts(self) -> None:
         """Show how many marked rules wait in each section, e.g. „Leicht vergessen  2“."""
+        if not self.isVisible() and self._counts_follow is False:
+            # The counts need the progress store (and FSRS); before the first frame they
+            # would only delay the content. They follow right after it (see paintEvent).
+            self._counts_follow = None
+            return
         entry = self.current_entry()
         progress = self.services.progress
         marked = progress.marked(entry.id) if progress is not None and _loaded(entry) else set()
@@ -434,6 +440,12 @@ class MainWindow(QMainWindow):
             return
         if path is not None:
             self.status_text.setText(f"Spickzettel gespeichert: {path}")
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        if self._counts_follow is None:
+            self._counts_follow = True
+            QTimer.singleShot(0, self._update_counts)
 
     def closeEvent(self, event) -> None:
         if self.settings is not None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import markdown
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from app.model.pages import format_pages
 from app.model.paths import resources_root
+from app.ui import render_memo
 
 COLUMN_MAX_WIDTH = 760
 PAGE_MARGIN = 28
@@ -28,7 +28,21 @@ PAGE_MARGIN = 28
 @lru_cache(maxsize=2048)
 def markdown_html(text: str) -> str:
     """Markdown → the HTML subset QLabel renders; single paragraphs lose their <p> margins."""
-    html = markdown.markdown(text.strip(), extensions=["sane_lists"])
+    # Texts rendered in an earlier session come from the memo: no Markdown import at start.
+    html = render_memo.lookup(text)
+    if html is None:
+        html = _render_markdown(text)
+        render_memo.remember(text, html)
+    return html
+
+
+def _render_markdown(text: str) -> str:
+    import markdown
+    from markdown.extensions.sane_lists import SaneListExtension
+
+    # An extension object, not its name: a name makes Markdown scan every installed
+    # package's entry points, which cost more than the rendering.
+    html = markdown.markdown(text.strip(), extensions=[SaneListExtension()])
     if html.count("<p>") == 1 and html.startswith("<p>") and html.endswith("</p>"):
         html = html[3:-4]
     return html
