@@ -21,7 +21,6 @@ folders that need the full load.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -30,6 +29,13 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+try:
+    # hashlib itself takes BLAKE2 from here; importing hashlib would also load OpenSSL,
+    # megabytes of memory and milliseconds the first frame does not need.
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - other Python implementations
+    from hashlib import blake2b
 
 from app import __version__
 from app.model.examples import ExampleResult
@@ -54,6 +60,10 @@ _GAME_FILE = re.compile(r"[0-9a-f]{20}\.json")
 _DICT = "§dict"  # marks a plain mapping field (e.g. an example's ``expect``), not a record
 
 
+def _hash(data: bytes = b""):
+    return blake2b(data, digest_size=32)
+
+
 def cache_dir(default: Path) -> Path:
     """Where snapshots go: ``$REGELFRISCH_CACHE``, else ``$REGELFRISCH_DATA/cache``, else
     ``default`` (the platform's cache folder, which the UI asks Qt for)."""
@@ -72,7 +82,7 @@ def folder_digest(folder: Path) -> str | None:
 
     ``None`` sends the folder to the full load, which names the problem.
     """
-    digest = hashlib.sha256()
+    digest = _hash()
     try:
         with os.scandir(folder) as scan:
             entries = sorted(scan, key=lambda e: e.name)
@@ -90,7 +100,7 @@ def folder_digest(folder: Path) -> str | None:
 
 def code_key() -> str:
     """The app version and the state of the code whose verdict the snapshot keeps."""
-    key = hashlib.sha256(f"{FORMAT}|{__version__}|{sys.version_info[:2]}".encode())
+    key = _hash(f"{FORMAT}|{__version__}|{sys.version_info[:2]}".encode())
     app_dir = Path(__file__).resolve().parents[1]
     paths = [app_dir / "ui" / "widgets.py"]  # the Markdown rendering the UI memo keeps
     for sub in ("model", "rules"):
@@ -108,7 +118,7 @@ def code_key() -> str:
 
 def snapshot_dir(cache: Path, root: Path) -> Path:
     """One snapshot per content folder (the shipped one, or ``--content``)."""
-    name = hashlib.sha256(str(root.resolve()).encode("utf-8", "surrogateescape")).hexdigest()
+    name = _hash(str(root.resolve()).encode("utf-8", "surrogateescape")).hexdigest()
     return cache / "snapshot" / name[:20]
 
 
@@ -178,14 +188,14 @@ class SnapshotGame(LoadedGame):
     """A game whose content bytes match the snapshot; its data is read on first use."""
 
     def __init__(self, game_id: str, folder: Path, title: str, short_title: str,
-                 file: Path, sha256: str, digest: str):
+                 file: Path, file_hash: str, digest: str):
         # Deliberately not LoadedGame.__init__: ``game`` and ``examples`` are filled lazily.
         self._id = game_id
         self.folder = folder
         self._title = title
         self._short_title = short_title
         self._file = file
-        self._sha256 = sha256
+        self._file_hash = file_hash
         self._digest = digest
         self._game: Any = None
         self._examples: dict[str, ExampleResult] = {}
@@ -220,7 +230,7 @@ class SnapshotGame(LoadedGame):
 
     def fill(self) -> None:
         try:
-            self._game, self._examples = _read_game_file(self._file, self._sha256, self._id,
+            self._game, self._examples = _read_game_file(self._file, self._file_hash, self._id,
                                                          self._digest)
         except (OSError, ValueError, TypeError, KeyError, RecursionError):
             # The file changed since the start (or was damaged): the content is the truth.
@@ -230,9 +240,9 @@ class SnapshotGame(LoadedGame):
             self._game, self._examples = loaded.game, loaded.examples
 
 
-def _read_game_file(file: Path, sha256: str, game_id: str, digest: str):
+def _read_game_file(file: Path, file_hash: str, game_id: str, digest: str):
     raw = read_content_file(file, MAX_SNAPSHOT_BYTES)
-    if hashlib.sha256(raw).hexdigest() != sha256:
+    if _hash(raw).hexdigest() != file_hash:
         raise ValueError("snapshot file does not match its index")
     data = _expect(json.loads(raw), dict)
     if data.get("format") != FORMAT or data.get("id") != game_id or \
@@ -300,7 +310,7 @@ def open_library(root: Path, cache: Path, first: str | None = None) -> Opened:
     if isinstance(shown, SnapshotGame):
         try:
             shown._game, shown._examples = _read_game_file(
-                shown._file, shown._sha256, shown.id, shown._digest)
+                shown._file, shown._file_hash, shown.id, shown._digest)
         except (OSError, ValueError, TypeError, KeyError, RecursionError):
             games.remove(shown)
             opened.stale.append(shown.folder)
@@ -322,7 +332,7 @@ def _add_entry(opened: Opened, folder: Path, entry: dict) -> None:
     if entry["state"] == "ok":
         opened.library.games.append(SnapshotGame(
             folder.name, folder, _expect(entry["title"], str), _expect(entry["short_title"], str),
-            opened.directory / _file_name(folder.name), _expect(entry["sha256"], str),
+            opened.directory / _file_name(folder.name), _expect(entry["hash"], str),
             entry["digest"]))
     elif entry["state"] == "failed":
         problems = [Problem(folder / _expect(name, str) if name else folder,
@@ -337,7 +347,7 @@ def _add_entry(opened: Opened, folder: Path, entry: dict) -> None:
 
 
 def _file_name(game_id: str) -> str:
-    return hashlib.sha256(game_id.encode("utf-8", "surrogateescape")).hexdigest()[:20] + ".json"
+    return _hash(game_id.encode("utf-8", "surrogateescape")).hexdigest()[:20] + ".json"
 
 
 # -- the full load and writing -------------------------------------------------------------
@@ -380,7 +390,7 @@ def snapshot_files(opened: Opened, library: Library) -> dict[str, bytes]:
             files[name] = raw
             entries.append({"id": entry.id, "digest": digest, "state": "ok",
                             "title": entry.title, "short_title": entry.short_title,
-                            "sha256": hashlib.sha256(raw).hexdigest()})
+                            "hash": _hash(raw).hexdigest()})
         else:
             entries.append({"id": entry.id, "digest": digest, "state": "failed",
                             "problems": [[_relative(p.file, entry.folder), p.line, p.message]
@@ -398,7 +408,7 @@ def _unchanged_bytes(entry: LoadedGame) -> bytes | None:
         raw = read_content_file(entry._file, MAX_SNAPSHOT_BYTES)
     except (OSError, UnreadableFile):
         return None
-    return raw if hashlib.sha256(raw).hexdigest() == entry._sha256 else None
+    return raw if _hash(raw).hexdigest() == entry._file_hash else None
 
 
 def _relative(file: Path, folder: Path) -> str:
