@@ -153,11 +153,20 @@ class ContentLoader(QObject):
     def _load_in_full(self, opened, first: str | None) -> None:
         from app.model.snapshot import complete
 
-        library = complete(opened, first)
+        try:
+            library = complete(opened, first)
+        except Exception:  # a bug of ours must not leave the window waiting for ever
+            from app.model.library import FailedGame, Library, Problem
+
+            library = Library(failures=[FailedGame(self.root.name, self.root, [Problem(
+                self.root, None, "Die Inhalte ließen sich nicht laden (interner Fehler; "
+                                 "bitte melden).")])])
+            self.delivered.emit(library)
+            raise
         self.delivered.emit(library)
         try:
             write_snapshot(opened, library)
-        except OSError as exc:
+        except Exception as exc:
             # Only the next start is slower; the content itself is fine.
             print(f"Hinweis: Zwischenspeicher nicht geschrieben ({exc}).", file=sys.stderr)
 

@@ -100,3 +100,21 @@ def test_quiz_from_the_snapshot_grades_and_marks(qtbot, tmp_path):
     assert view.round.index == 1, "the answer was graded"
     assert window.services.progress.store("atlantis").answers == 1
     assert set(item.tests) & window.services.progress.marked("atlantis")
+
+
+def test_sidebar_counts_follow_right_after_the_first_frame(qtbot, tmp_path, library):
+    from app.model.progress import Grade
+
+    progress = ProgressModel(tmp_path / "fortschritt")
+    game = library.game("atlantis").game
+    pitfall = game.content.pitfalls[0].id
+    question = next(q for q in game.quiz if pitfall in q.tests)
+    progress.store("atlantis").record(question.id, Grade.DID_NOT_KNOW, list(question.tests))
+
+    make_application()
+    window = create_main_window(library, "atlantis", ProgressModel(tmp_path / "fortschritt"),
+                                remember=False)
+    qtbot.addWidget(window)
+    assert window.marked_count("pitfalls") == 0, "not before the first frame"
+    window.show()
+    qtbot.waitUntil(lambda: window.marked_count("pitfalls") >= 1, timeout=5000)
