@@ -285,3 +285,29 @@ def test_a_bad_folder_name_is_a_problem_not_a_crash(tmp_path):
     shutil.copytree(MINIGAME, root / "Mein Spiel")
     library = load_library(root)
     assert "Spiel-ID" in library.failures[0].problems[0].message
+
+
+def test_check_names_special_files_and_never_hangs(tmp_path):
+    import io
+    import signal
+
+    from app.model.check import run_check
+
+    root = tmp_path / "content"
+    shutil.copytree(MINIGAME, root / "null")
+    shutil.copytree(MINIGAME, root / "pipe")
+    (root / "null" / "game.yaml").unlink()
+    (root / "null" / "game.yaml").symlink_to("/dev/zero")
+    (root / "pipe" / "quiz.yaml").unlink()
+    os.mkfifo(root / "pipe" / "quiz.yaml")
+    out = io.StringIO()
+    signal.alarm(10)
+    try:
+        code = run_check(root, out)
+        single = run_check(root / "pipe", io.StringIO())
+    finally:
+        signal.alarm(0)
+    lines = out.getvalue().splitlines()
+    assert code == 1 and single == 1
+    assert f"{root / 'null' / 'game.yaml'}: Das ist keine gewöhnliche Datei" in lines[0]
+    assert any(line.startswith(f"{root / 'pipe' / 'quiz.yaml'}: ") for line in lines)
