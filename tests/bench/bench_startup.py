@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import yaml
+
 from tests.conftest import REPO
 
 BARE_WINDOW = """
@@ -82,11 +84,12 @@ def _synthetic_library(base: Path) -> Path:
         source = sources[number % len(sources)]
         target = root / f"spiel-{number:03d}"
         target.mkdir()
-        for name in ("game.yaml", "quiz.yaml"):
-            text = (source / name).read_text(encoding="utf-8")
-            if name == "game.yaml":
-                text = text.replace("  title: ", f"  title: Spiel {number} – ", 1)
-            (target / name).write_text(text, encoding="utf-8")
+        game = yaml.safe_load((source / "game.yaml").read_text(encoding="utf-8"))
+        game["meta"]["title"] = f"Spiel {number + 1}"
+        game["meta"].pop("short_title", None)
+        (target / "game.yaml").write_text(yaml.safe_dump(game, allow_unicode=True),
+                                          encoding="utf-8")
+        shutil.copy(source / "quiz.yaml", target / "quiz.yaml")
     return root
 
 
