@@ -12,6 +12,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from app import __version__
+from app.model.library import LoadedGame
 from app.model.paths import content_root, resources_root
 from app.ui import render_memo
 from app.ui.app_state import AppState, Services
@@ -216,7 +217,7 @@ def save_screenshots(window: MainWindow, folder: Path, size: tuple[int, int] = D
         if games and entry.id not in games:
             continue
         window.state.select_game(entry.id)
-        if not hasattr(entry, "game"):
+        if not isinstance(entry, LoadedGame):
             written.append(_grab(window, folder / f"{entry.id}-probleme.png"))
             continue
         for index, section in enumerate(window.sections(), start=1):

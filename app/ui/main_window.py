@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.model.library import LoadedGame  # light: no YAML, pydantic or engines
 from app.model.paths import resources_root
 from app.ui.app_state import AppState, Services
 from app.ui.section_delegate import COUNT_ROLE, SectionDelegate
@@ -490,5 +491,5 @@ class NoticeBar(QFrame):
 
 
 def _loaded(entry) -> bool:
-    # Duck-typed so this module need not import the model (and pydantic) at start-up.
-    return entry is not None and hasattr(entry, "game")
+    # Not hasattr(entry, "game"): that would read every game of the snapshot at start.
+    return isinstance(entry, LoadedGame)

@@ -54,6 +54,9 @@ def test_first_start_loads_in_background_then_the_next_opens_from_the_snapshot(
     assert at_once, "every byte unchanged: the snapshot is used"
     assert isinstance(second.current_entry(), SnapshotGame)
     assert second.state.game_id == "atacama"
+    QApplication.processEvents()
+    # Start-up cost must not grow with the number of games: only the shown one is read.
+    assert {e.id for e in second.state.entries() if e.filled} == {"atacama"}
     # The first frame already has the remembered game's section with its content.
     view = second.current_view()
     assert view is not None and second.windowTitle().endswith("Atacama")
