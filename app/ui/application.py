@@ -104,7 +104,8 @@ def run(args) -> int:
             app.processEvents()
         content.wait()
         return 0
-    app.aboutToQuit.connect(content.wait)
+    # Quitting waits a moment for a snapshot being written, never for a whole load.
+    app.aboutToQuit.connect(lambda: content.wait(timeout=2.0))
     return app.exec()
 
 
