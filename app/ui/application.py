@@ -83,8 +83,8 @@ def run(args) -> int:
     if offscreen_job:
         window = create_main_window(_load(root), args.game, remember=False)
     else:
-        # Show the window first and fill it a moment later: the content
-        # (pydantic, YAML, the engines' checks) must not delay the first frame.
+        # Filled by ContentLoader: from the snapshot before the first frame, else in the
+        # background; the full load (pydantic, YAML, the engines) never delays the window.
         window = create_main_window(None, args.game)
     if args.screenshot:
         written = save_screenshots(window, Path(args.screenshot))
