@@ -232,7 +232,7 @@ class SnapshotGame(LoadedGame):
         try:
             self._game, self._examples = _read_game_file(self._file, self._file_hash, self._id,
                                                          self._digest)
-        except (OSError, ValueError, TypeError, KeyError, RecursionError):
+        except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
             # The file changed since the start (or was damaged): the content is the truth.
             from app.model.loader import load_game
 
@@ -311,7 +311,7 @@ def open_library(root: Path, cache: Path, first: str | None = None) -> Opened:
         try:
             shown._game, shown._examples = _read_game_file(
                 shown._file, shown._file_hash, shown.id, shown._digest)
-        except (OSError, ValueError, TypeError, KeyError, RecursionError):
+        except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
             games.remove(shown)
             opened.stale.append(shown.folder)
     return opened
@@ -324,7 +324,7 @@ def _read_index(directory: Path, key: str, root: str) -> dict[str, dict]:
             return {}
         return {_expect(e["id"], str): e for e in _expect(data["games"], list)
                 if isinstance(e, dict)}
-    except (OSError, ValueError, TypeError, KeyError, RecursionError):
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
         return {}
 
 

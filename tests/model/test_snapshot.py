@@ -140,7 +140,7 @@ def _snapshot_dir(content: Path, cache: Path) -> Path:
 
 @pytest.mark.parametrize("damage", [
     "garbage-index", "empty-index", "wrong-types", "other-version", "other-root",
-    "truncated-game", "edited-game", "pickle-game",
+    "truncated-game", "edited-game", "pickle-game", "foreign-shape",
 ])
 def test_a_corrupt_or_foreign_snapshot_is_ignored_and_rebuilt(content, cache, full, damage):
     start(content, cache)
@@ -168,6 +168,16 @@ def test_a_corrupt_or_foreign_snapshot_is_ignored_and_rebuilt(content, cache, fu
         data = json.loads(shown.read_text(encoding="utf-8"))
         data["game"]["content"]["meta"]["title"] = "Falscher Titel"
         shown.write_text(json.dumps(data), encoding="utf-8")
+    elif damage == "foreign-shape":
+        # Well-formed, hash in the index updated to match, but not the shape of a game.
+        data = json.loads(shown.read_text(encoding="utf-8"))
+        data["game"] = {"id": "atlantis", "content": {"x": 1}}
+        raw = json.dumps(data).encode()
+        shown.write_bytes(raw)
+        for entry in index["games"]:
+            if entry["id"] == "atlantis":
+                entry["hash"] = snapshot._hash(raw).hexdigest()
+        index_path.write_text(json.dumps(index), encoding="utf-8")
     elif damage == "pickle-game":
         import pickle
 
