@@ -121,3 +121,26 @@ def test_sidebar_counts_follow_right_after_the_first_frame(qtbot, tmp_path, libr
     assert window.marked_count("pitfalls") == 0, "not before the first frame"
     window.show()
     qtbot.waitUntil(lambda: window.marked_count("pitfalls") >= 1, timeout=5000)
+
+
+def test_a_changed_file_is_checked_in_the_background_and_its_problem_shown(qtbot, tmp_path):
+    root = _content(tmp_path)
+    _, loader, _ = _start(qtbot, tmp_path, root)
+    loader.wait()
+    QApplication.processEvents()
+    examples = root / "survive" / "examples.yaml"
+    text = examples.read_text(encoding="utf-8")
+    examples.write_text(text.replace("expect:", "expect:\n      erfunden: 1", 1),
+                        encoding="utf-8")
+
+    window, loader, at_once = _start(qtbot, tmp_path, root, "survive")
+    assert not at_once, "changed bytes are never served from the snapshot"
+    assert window.status_text.text() == "Inhalte werden geladen …"
+    qtbot.waitUntil(lambda: window.state.library is not None, timeout=30000)
+    loader.wait()
+    entry = window.current_entry()
+    assert entry.id == "survive" and not hasattr(entry, "game")
+    assert any(p.file == examples and "erfunden" in p.message for p in entry.problems)
+    assert "Problem(e) in den Inhalten von „survive“" in window.status_text.text()
+    # The others still come from the snapshot.
+    assert isinstance(window.state.library.game("atlantis"), SnapshotGame)
