@@ -5,20 +5,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TextIO
 
-from app.model.loader import GAME_FILE, FailedGame, Library, load_game, load_library
+from app.model.loader import GAME_FILE, Library, LoadedGame, load_entry, load_library
 from app.model.paths import content_root
 from app.model.quality import review_game
-from app.model.yaml_source import ContentError
 
 
 def check_folder(folder: Path) -> Library:
     """A content root (one folder per game) or a single game folder."""
-    if (folder / GAME_FILE).exists():
+    try:
+        single = (folder / GAME_FILE).exists()
+    except OSError:
+        single = False  # load_library names the unreadable folder
+    if single:
         library = Library()
-        try:
-            library.games.append(load_game(folder))
-        except ContentError as exc:
-            library.failures.append(FailedGame(folder.name, folder, exc.problems))
+        entry = load_entry(folder)  # never raises: every failure is a FailedGame
+        (library.games if isinstance(entry, LoadedGame) else library.failures).append(entry)
         return library
     return load_library(folder)
 

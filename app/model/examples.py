@@ -10,9 +10,12 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from app.model.schema import WorkedExample
 from app.rules.errors import RulesError
+
+if TYPE_CHECKING:  # the snapshot start reads ExampleResult without pydantic
+    from app.model.schema import WorkedExample
 
 # Engines are imported on first use so a game without one still loads fast.
 ENGINE_MODULES = {

@@ -6,85 +6,79 @@ that loaded and, per failed folder, the list of problems with file and line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ValidationError
+# The light types are re-exported here, where the views have always imported them from;
+# YAML, pydantic and the engines are imported only when a folder is really loaded.
+from app.model.library import (  # noqa: F401
+    PREFERRED_ORDER,
+    ContentError,
+    FailedGame,
+    Library,
+    LoadedGame,
+    Problem,
+    game_folders,
+    order_key,
+)
 
-from app.model.examples import ExampleResult, check_examples
-from app.model.markup import markup_problems
-from app.model.schema import ExamplesFile, Game, GameFile, QuizFile
-from app.model.validation_messages import german_validation_problems
-from app.model.yaml_source import ContentError, Problem, YamlSource, read_yaml
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from app.model.schema import Game
+    from app.model.yaml_source import YamlSource
 
 GAME_FILE = "game.yaml"
 QUIZ_FILE = "quiz.yaml"
 EXAMPLES_FILE = "examples.yaml"
 
-# Atlantis is the flagship and comes first; the rest follow by name.
-PREFERRED_ORDER = ("atlantis", "atacama", "survive")
-
-
-@dataclass
-class LoadedGame:
-    """A game that loaded, with the engine's verdict on each worked example."""
-
-    game: Game
-    folder: Path
-    examples: dict[str, ExampleResult] = field(default_factory=dict)
-
-    @property
-    def id(self) -> str:
-        return self.game.id
-
-
-@dataclass
-class FailedGame:
-    """A game folder that could not be loaded, and why."""
-
-    id: str
-    folder: Path
-    problems: list[Problem]
-
-
-@dataclass
-class Library:
-    games: list[LoadedGame] = field(default_factory=list)
-    failures: list[FailedGame] = field(default_factory=list)
-
-    def game(self, game_id: str) -> LoadedGame | None:
-        return next((g for g in self.games if g.id == game_id), None)
-
-    @property
-    def problems(self) -> list[Problem]:
-        return [p for f in self.failures for p in f.problems]
-
-    def entries(self) -> list[LoadedGame | FailedGame]:
-        """Every game folder, loaded or not, in display order."""
-        everything: list[LoadedGame | FailedGame] = [*self.games, *self.failures]
-        return sorted(everything, key=lambda e: _order_key(e.id))
+_order_key = order_key
 
 
 def load_library(root: Path) -> Library:
-    """Load every game folder below ``root``."""
+    """Load every game folder below ``root``; one broken folder never stops the others."""
     library = Library()
-    if not root.is_dir():
+    try:
+        folders = game_folders(root)
+    except OSError:
         library.failures.append(
-            FailedGame(root.name, root, [Problem(root, None, "Der Inhaltsordner fehlt.")]))
+            FailedGame(root.name, root, [Problem(root, None, "Der Inhaltsordner fehlt oder "
+                                                             "lässt sich nicht lesen.")]))
         return library
-    folders = sorted(
-        (p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))),
-        key=lambda p: _order_key(p.name))
     for folder in folders:
-        try:
-            library.games.append(load_game(folder))
-        except ContentError as exc:
-            library.failures.append(FailedGame(folder.name, folder, exc.problems))
+        entry = load_entry(folder)
+        (library.games if isinstance(entry, LoadedGame) else library.failures).append(entry)
     return library
+
+
+def load_entry(folder: Path, *, check: bool = True) -> LoadedGame | FailedGame:
+    """:func:`load_game`, with every failure turned into a :class:`FailedGame`."""
+    try:
+        return load_game(folder, check=check)
+    except ContentError as exc:
+        return FailedGame(folder.name, folder, exc.problems)
+    except RecursionError:
+        return FailedGame(folder.name, folder, [Problem(folder, None, "Die Inhalte sind zu tief "
+                                                                      "verschachtelt.")])
+    except OSError as exc:
+        return FailedGame(folder.name, folder, [Problem(
+            folder, None, f"Der Spielordner lässt sich nicht lesen ({exc.strerror or exc}).")])
+    except Exception as exc:  # content is untrusted: never blank the window
+        # A bug of ours, not of the content; the window still lists every other game.
+        print(f"Interner Fehler beim Laden von {folder}: {type(exc).__name__}", file=sys.stderr)
+        return FailedGame(folder.name, folder, [Problem(
+            folder, None, "Die Inhalte lassen sich nicht laden (interner Fehler; bitte melden).")])
 
 
 def load_game(folder: Path, *, check: bool = True) -> LoadedGame:
     """Load one game folder; raise :class:`ContentError` listing every problem found."""
+    from pydantic import ValidationError
+
+    from app.model.examples import ExampleResult, check_examples
+    from app.model.markup import markup_problems
+    from app.model.schema import ExamplesFile, Game, GameFile, QuizFile
+
     if not folder.is_dir():
         raise ContentError([Problem(folder, None, "Der Spielordner fehlt.")])
     problems: list[Problem] = []
@@ -96,7 +90,12 @@ def load_game(folder: Path, *, check: bool = True) -> LoadedGame:
         raise ContentError(problems)
 
     examples = ex_file.examples if ex_file else []
-    game = Game(id=folder.name, content=game_file, quiz=quiz_file.quiz, examples=examples)
+    try:
+        game = Game(id=folder.name, content=game_file, quiz=quiz_file.quiz, examples=examples)
+    except ValidationError:
+        raise ContentError([Problem(folder, None, f"Der Ordnername „{folder.name}“ taugt nicht "
+                                                  "als Spiel-ID (Kleinbuchstaben, Ziffern und "
+                                                  "Bindestriche).")]) from None
     problems += _cross_references(game, game_src, quiz_src, ex_src)
     problems += markup_problems(game_src, quiz_src, ex_src)
     results: dict[str, ExampleResult] = {}
@@ -112,6 +111,11 @@ def load_game(folder: Path, *, check: bool = True) -> LoadedGame:
 
 
 def _read_model(path: Path, model: type[BaseModel], problems: list[Problem], *, required: bool):
+    from pydantic import ValidationError
+
+    from app.model.validation_messages import german_validation_problems
+    from app.model.yaml_source import read_yaml
+
     if not path.exists():
         if required:
             problems.append(Problem(path, None, f"Die Datei {path.name} fehlt im Spielordner."))
@@ -170,9 +174,3 @@ def _cross_references(game: Game, game_src: YamlSource, quiz_src: YamlSource,
                         (key, index, "tests", t_index),
                         f"„{entry.id}“ verweist auf die unbekannte ID „{target}“."))
     return problems
-
-
-def _order_key(game_id: str) -> tuple[int, str]:
-    if game_id in PREFERRED_ORDER:
-        return (PREFERRED_ORDER.index(game_id), game_id)
-    return (len(PREFERRED_ORDER), game_id)

@@ -88,7 +88,11 @@ def _breakable(text: str) -> str:
 
 
 def _converter() -> tuple[markdown.Markdown, _OnlyText]:
-    md = markdown.Markdown(extensions=["sane_lists"])
+    from markdown.extensions.sane_lists import SaneListExtension
+
+    # An extension object, not its name: a name makes Markdown scan every installed
+    # package's entry points, which costs more than the rendering.
+    md = markdown.Markdown(extensions=[SaneListExtension()])
     # Raw HTML is no longer recognised, so the serializer escapes it like any text. Links and
     # images stay as the text they were written as (their patterns are also the slow ones:
     # a line of 2,000 „[“ took seconds).
@@ -104,17 +108,26 @@ def _converter() -> tuple[markdown.Markdown, _OnlyText]:
     return md, only_text
 
 
-_MD, _ONLY_TEXT = _converter()
+_CONVERTER: tuple[markdown.Markdown, _OnlyText] | None = None
+
+
+def _markdown() -> markdown.Markdown:
+    # Built on first use: the window's first frame comes from the render memo, without it.
+    global _CONVERTER
+    if _CONVERTER is None:
+        _CONVERTER = _converter()
+    return _CONVERTER[0]
 
 
 def render_markdown(text: str) -> str:
     """Markdown → HTML with no markup from ``text`` itself (see module doc)."""
+    md = _markdown()
     text = text.strip()
     if len(text) > MAX_TEXT_CHARS:
         text = text[:MAX_TEXT_CHARS].rstrip() + " …"
-    _MD.reset()
+    md.reset()
     try:
-        return _MD.convert(text)
+        return md.convert(text)
     except RecursionError:
         # Markdown itself gave up on the nesting: show the words as one paragraph.
         return "<p>" + _escape(" ".join(text.split())) + "</p>"
@@ -164,7 +177,7 @@ def _may_nest_deeply(text: str) -> bool:
 
 def _too_deep(text: str) -> bool:
     render_markdown(text)
-    return _ONLY_TEXT.flattened
+    return _markdown().treeprocessors["only_text"].flattened
 
 
 def _snippet(found: str) -> str:

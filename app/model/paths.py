@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 
 DATA_ENV = "REGELFRISCH_DATA"
@@ -20,7 +19,9 @@ def data_dir(default: Path) -> Path:
 def _shipped(name: str) -> Path:
     # In a wheel the folders are packaged inside ``app``; in a source checkout
     # (and an editable install) they sit beside it at the top level.
-    packaged = Path(str(files("app") / name))
+    # Beside app/__init__.py, as importlib.resources.files("app") would say for any
+    # installed (unzipped) package, without importing importlib.resources at start.
+    packaged = Path(__file__).resolve().parents[1] / name
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parents[2] / name

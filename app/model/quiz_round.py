@@ -102,7 +102,8 @@ class QuizRound:
     def grade(self, grade: Grade) -> None:
         """Grade a written question (only after revealing) and move on."""
         item = self.current
-        if not isinstance(item, QuizItem) or not self.revealed:
+        # Not isinstance(item, QuizItem): a game read from the snapshot holds plain records.
+        if item is None or isinstance(item, Situation) or not self.revealed:
             return
         self.store.record(item.id, grade, list(item.tests))
         self.log.append((item.id, grade is Grade.KNEW))

@@ -15,10 +15,11 @@ rendered by :func:`format_pages`, never written into the prose.
 
 from __future__ import annotations
 
-import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+
+from app.model.pages import format_pages  # noqa: F401 - moved; kept importable from here
 
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
@@ -55,7 +56,7 @@ class Meta(_Strict):
     title: Text
     short_title: Text | None = None  # for the game switcher and the window title
     publisher: Text
-    year: int | None = None
+    year: int | None = Field(default=None, ge=1800, le=2200)  # a huge int must not reach Qt
     designer: str | None = None
     players: Text
     edition: Text
@@ -225,35 +226,3 @@ class Game(_Strict):
         for variant in self.content.variants:
             ids[variant.id] = "variant"
         return ids
-
-
-def format_pages(pages: list[Any]) -> str:
-    """Render page refs as a reader expects them: ``[3, 4]`` → ``S. 3–4``.
-
-    Runs of consecutive pages collapse to a range; references to other
-    sources (strings such as ``"engl. 3"``) follow after a semicolon.
-    """
-    numbers = sorted({p for p in pages if isinstance(p, int)})
-    others = [p for p in pages if not isinstance(p, int)]
-    parts: list[str] = []
-    run_start = prev = None
-    for page in numbers:
-        if prev is not None and page == prev + 1:
-            prev = page
-            continue
-        if run_start is not None:
-            parts.append(_run(run_start, prev))
-        run_start = prev = page
-    if run_start is not None:
-        parts.append(_run(run_start, prev))
-    chunks = []
-    if parts:
-        chunks.append("S. " + ", ".join(parts))
-    for other in others:
-        match = re.match(r"^(.*?)\s*(\d[\d–-]*)$", other)
-        chunks.append(f"{match.group(1)} S. {match.group(2)}".strip() if match else other)
-    return "; ".join(chunks)
-
-
-def _run(start: int, end: int) -> str:
-    return str(start) if start == end else f"{start}–{end}"

@@ -3,46 +3,40 @@
 Content files are written by hand, so every problem must point at a file and a
 line. We compose the YAML node graph once with PyYAML's safe loader, record the
 line of each key and list item, and construct plain data from the same graph.
+Content is untrusted: whatever a file holds, reading it ends in data or in
+:class:`ContentError`, never in another exception.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+# Problem, ContentError and the size limit live in the light module the snapshot start
+# uses; they are re-exported here, where the loader and the tests have always found them.
+from app.model.library import (  # noqa: F401
+    MAX_FILE_BYTES,
+    ContentError,
+    Problem,
+    UnreadableFile,
+    read_content_file,
+    safe_line,
+)
+
 # libyaml's parser is ten times faster than the pure-Python one; both are the safe loader
 # (no Python tags) and both keep the line marks we report.
 _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-# Content files are a few kilobytes; anything far larger is a mistake or an attack.
-MAX_FILE_BYTES = 512 * 1024
 MAX_DEPTH = 12
+# The characters YAML refuses (control characters other than tab and line breaks, and the
+# non-characters), found before parsing so the message can name the line.
+_FORBIDDEN = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 LinePath = tuple[str | int, ...]
-
-
-@dataclass(frozen=True)
-class Problem:
-    """A content problem, reported to the user as ``file:line: message``."""
-
-    file: Path
-    line: int | None
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else f"{self.file}"
-        return f"{where}: {self.message}"
-
-
-class ContentError(Exception):
-    """One or more problems that stop a file or a game from loading."""
-
-    def __init__(self, problems: list[Problem]):
-        super().__init__("\n".join(str(p) for p in problems))
-        self.problems = problems
 
 
 @dataclass
@@ -68,15 +62,13 @@ class YamlSource:
 def read_yaml(path: Path) -> YamlSource:
     """Read ``path`` or raise :class:`ContentError` with a German message and a line."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise _error(path, None, f"Die Datei ist mit {size // 1024} KiB zu groß "
-                                     f"(höchstens {MAX_FILE_BYTES // 1024} KiB).")
-        raw = path.read_bytes()
+        raw = read_content_file(path, MAX_FILE_BYTES)
     except IsADirectoryError:
         raise _error(path, None, "Hier steht ein Ordner, erwartet wird eine YAML-Datei.") from None
+    except UnreadableFile as exc:
+        raise _error(path, None, str(exc)) from None
     except OSError as exc:
-        raise _error(path, None, f"Die Datei lässt sich nicht lesen ({exc.strerror}).") from None
+        raise _error(path, None, f"Die Datei lässt sich nicht lesen ({_reason(exc)}).") from None
 
     if b"\x00" in raw:
         line = raw[: raw.index(b"\x00")].count(b"\n") + 1
@@ -89,6 +81,12 @@ def read_yaml(path: Path) -> YamlSource:
                      ) from None
     if not text.strip():
         raise _error(path, 1, "Die Datei ist leer.")
+    forbidden = _FORBIDDEN.search(text)
+    if forbidden:
+        # libyaml would refuse it too, but without a usable line.
+        line = text.count("\n", 0, forbidden.start()) + 1
+        raise _error(path, line, f"Steuerzeichen {_escaped(forbidden.group())} ist in "
+                                 "Inhaltsdateien nicht erlaubt.")
 
     loader = _SafeLoader(text)
     try:
@@ -96,84 +94,210 @@ def read_yaml(path: Path) -> YamlSource:
         if node is None:
             raise _error(path, 1, "Die Datei ist leer.")
         lines: dict[LinePath, int] = {}
-        _index(path, node, (), lines, set(), 0)
+        _index(path, loader, node, (), lines, set(), 0)
         data = loader.construct_document(node)
+    except ContentError:
+        raise
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        # An error at the very end is reported one line past it; point at the last line.
-        last_line = max(1, len(text.splitlines()))
-        line = min(mark.line + 1, last_line) if mark else None
-        raise _error(path, line, f"YAML-Syntaxfehler: {_german_yaml(exc)}") from None
-    except yaml.YAMLError as exc:
-        raise _error(path, None, f"YAML-Fehler: {exc}") from None
+        raise _error(path, _line_at(text, mark), f"YAML-Syntaxfehler: {_german_yaml(exc, text)}"
+                     ) from None
+    except yaml.reader.ReaderError as exc:
+        line = text[: exc.position].count("\n") + 1 if 0 <= exc.position <= len(text) else None
+        raise _error(path, line, f"Steuerzeichen {_escaped(exc.character)} ist in "
+                                 "Inhaltsdateien nicht erlaubt.") from None
     except RecursionError:
         raise _error(path, None, "Die Datei ist zu tief verschachtelt.") from None
+    except Exception:
+        raise _error(path, None, "YAML-Fehler: Die Datei lässt sich nicht lesen (Aufbau, "
+                                 "Einrückung und Anführungszeichen prüfen).") from None
     finally:
         loader.dispose()
     return YamlSource(path, data, lines)
 
 
-def _index(path: Path, node: yaml.Node, loc: LinePath, lines: dict, seen: set, depth: int) -> None:
+_STANDARD_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+
+
+def _index(path: Path, loader, node: yaml.Node, loc: LinePath, lines: dict, seen: set,
+           depth: int) -> None:
     # An alias makes the same node appear twice; refusing aliases is what stops
     # "billion laughs" bombs, and hand-written content never needs them.
+    line = node.start_mark.line + 1
     if id(node) in seen:
-        raise _error(path, node.start_mark.line + 1,
+        raise _error(path, line,
                      "Anker und Verweise (&name / *name) sind in Inhaltsdateien nicht erlaubt.")
     seen.add(id(node))
     if depth > MAX_DEPTH:
-        raise _error(path, node.start_mark.line + 1,
-                     f"Zu tief verschachtelt (mehr als {MAX_DEPTH} Ebenen).")
-    lines.setdefault(loc, node.start_mark.line + 1)
+        raise _error(path, line, f"Zu tief verschachtelt (mehr als {MAX_DEPTH} Ebenen).")
+    lines.setdefault(loc, line)
+    if isinstance(node, yaml.ScalarNode):
+        _construct_scalar(path, loader, node, line)
+    elif node.tag not in _STANDARD_TAGS:
+        raise _error(path, line, "YAML-Typangaben (!!set, !!omap …) sind in Inhaltsdateien "
+                                 "nicht erlaubt.")
     if isinstance(node, yaml.MappingNode):
         for key_node, value_node in node.value:
+            key_line = key_node.start_mark.line + 1
             if id(key_node) in seen:
-                raise _error(path, key_node.start_mark.line + 1,
+                raise _error(path, key_line,
                              "Anker und Verweise (&name / *name) sind nicht erlaubt.")
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise _error(path, key_node.start_mark.line + 1,
-                             "Schlüssel müssen einfache Wörter sein.")
+            if not isinstance(key_node, yaml.ScalarNode) or \
+                    key_node.tag != "tag:yaml.org,2002:str":
+                raise _error(path, key_line, "Schlüssel müssen einfache Wörter sein.")
             key = key_node.value
             child = (*loc, key)
             if child in lines:
-                raise _error(path, key_node.start_mark.line + 1,
+                raise _error(path, key_line,
                              f"Der Schlüssel „{key}“ steht doppelt "
                              f"(zuerst in Zeile {lines[child]}).")
-            lines[child] = key_node.start_mark.line + 1
-            _index(path, value_node, child, lines, seen, depth + 1)
+            lines[child] = key_line
+            _index(path, loader, value_node, child, lines, seen, depth + 1)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
             lines[(*loc, i)] = item.start_mark.line + 1
-            _index(path, item, (*loc, i), lines, seen, depth + 1)
+            _index(path, loader, item, (*loc, i), lines, seen, depth + 1)
+
+
+# Plain values YAML turns into numbers, dates and so on; any other scalar is text.
+_SCALAR_WORDS = {
+    "tag:yaml.org,2002:int": "keine gültige ganze Zahl",
+    "tag:yaml.org,2002:float": "keine gültige Kommazahl",
+    "tag:yaml.org,2002:bool": "kein gültiger Wahrheitswert (true/false)",
+    "tag:yaml.org,2002:timestamp": "kein gültiges Datum (Text mit Datum bitte in "
+                                   "Anführungszeichen)",
+    "tag:yaml.org,2002:null": "kein gültiger leerer Wert",
+}
+_MAX_NUMBER_CHARS = 40
+
+
+def _construct_scalar(path: Path, loader, node: yaml.ScalarNode, line: int) -> None:
+    # The constructors raise ValueError, KeyError or AttributeError on values like
+    # ``2013-02-30``, ``!!int zwei`` or ``0b_``; constructing each scalar here gives the line.
+    tag = node.tag
+    if tag == "tag:yaml.org,2002:str":
+        return
+    if tag not in _SCALAR_WORDS:
+        raise _error(path, line, "YAML-Typangaben wie !!binary sind in Inhaltsdateien "
+                                 "nicht erlaubt.")
+    if tag in {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"} and \
+            len(node.value) > _MAX_NUMBER_CHARS:
+        raise _error(path, line, f"Die Zahl ist zu lang (höchstens {_MAX_NUMBER_CHARS} Zeichen).")
+    try:
+        loader.construct_object(node)
+    except Exception:
+        raise _error(path, line, f"„{_short(node.value)}“ ist {_SCALAR_WORDS[tag]}.") from None
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _escaped(char: str | int) -> str:
+    # libyaml reports the character as a number, the pure-Python reader as text.
+    code = char if isinstance(char, int) else ord(char[:1] or "\0")
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def _reason(exc: OSError) -> str:
+    import errno
+
+    german = {errno.EACCES: "keine Leseberechtigung", errno.EPERM: "keine Leseberechtigung",
+              errno.ENOENT: "nicht gefunden", errno.ELOOP: "zu viele symbolische Links",
+              errno.EIO: "Ein-/Ausgabefehler", errno.ENAMETOOLONG: "Name zu lang"}
+    return german.get(exc.errno, f"Fehler {exc.errno}" if exc.errno else "unbekannter Fehler")
+
+
+def _line_at(text: str, mark) -> int | None:
+    if mark is None:
+        return None
+    # An error at the very end is reported one line past it; point at the last line.
+    last_line = max(1, len(text.splitlines()))
+    return min(mark.line + 1, last_line)
 
 
 def _error(path: Path, line: int | None, message: str) -> ContentError:
     return ContentError([Problem(path, line, message)])
 
 
+_QUOTE_HINT = "(Text mit „:“ bitte in Anführungszeichen setzen)"
+# The wording of libyaml (the C loader the app uses) comes first, then that of the
+# pure-Python loader; both are matched by the start of the problem text.
 _YAML_PHRASES = {
-    "mapping values are not allowed here": "Doppelpunkt an unerwarteter Stelle "
-                                            "(Text mit „:“ bitte in Anführungszeichen setzen)",
+    "mapping values are not allowed": f"Doppelpunkt an unerwarteter Stelle {_QUOTE_HINT}",
+    "block sequence entries are not allowed": "Listeneintrag „-“ an unerwarteter Stelle "
+                                              "(Einrückung prüfen)",
     "could not find expected ':'": "erwarteter Doppelpunkt „:“ fehlt",
+    "found a tab character": "Tabulatoren sind nicht erlaubt, bitte mit Leerzeichen einrücken",
     "found character '\\t' that cannot start any token": "Tabulatoren sind nicht erlaubt, "
                                                           "bitte mit Leerzeichen einrücken",
+    "found character that cannot start any token": "Zeichen, mit dem kein Wert beginnen darf "
+                                                   "(Text mit @ oder ` bitte in "
+                                                   "Anführungszeichen setzen)",
+    "found character": "Zeichen, mit dem kein Wert beginnen darf "
+                       "(Text bitte in Anführungszeichen setzen)",
     "expected <block end>, but found": "Einrückung passt nicht",
     "found undefined alias": "Verweis auf einen unbekannten Anker",
+    "found duplicate anchor": "Anker und Verweise (&name / *name) sind nicht erlaubt",
+    "second occurrence": "Anker und Verweise (&name / *name) sind nicht erlaubt",
+    "did not find expected alphabetic or numeric character": "nach & oder * muss ein Name "
+                                                             "folgen (Text mit & oder * bitte "
+                                                             "in Anführungszeichen setzen)",
+    "expected alphabetic or numeric character": "nach & oder * muss ein Name folgen (Text mit "
+                                                "& oder * bitte in Anführungszeichen setzen)",
     "found unexpected end of stream": "Datei endet mitten in einem Wert (Anführungszeichen offen?)",
     "did not find expected key": "Einrückung passt nicht (Schlüssel erwartet)",
     "did not find expected '-' indicator": "Einrückung passt nicht (Listeneintrag „-“ erwartet)",
+    "did not find expected <document start>": "nach dem Ende der Daten steht noch etwas "
+                                              "(Klammer zu viel?)",
+    "but found another document": "die Datei darf nur ein Dokument enthalten („---“ nur "
+                                  "am Anfang)",
     "found unhashable key": "ungültiger Schlüssel",
     "could not determine a constructor": "unbekannter YAML-Typ (Tags wie !!python sind verboten)",
+    "found undefined tag handle": "unbekannter YAML-Typ (Tags mit ! sind verboten)",
+    "did not find expected tag URI": "unbekannter YAML-Typ (Tags mit ! sind verboten)",
+    "did not find URI escaped octet": "unbekannter YAML-Typ (Tags mit ! sind verboten)",
+    "found unknown escape character": "unbekanntes Zeichen nach „\\“ in doppelten "
+                                      "Anführungszeichen (einfache Anführungszeichen verwenden)",
+    "found unknown escape": "unbekanntes Zeichen nach „\\“ in doppelten Anführungszeichen "
+                            "(einfache Anführungszeichen verwenden)",
+    "did not find expected hexdecimal number": "ungültige Zeichennummer nach „\\x“, „\\u“ "
+                                               "oder „\\U“ (einfache Anführungszeichen "
+                                               "verwenden)",
+    "expected escape sequence": "ungültige Zeichennummer nach „\\x“, „\\u“ oder „\\U“ "
+                                "(einfache Anführungszeichen verwenden)",
+    "found invalid Unicode character escape code": "ungültige Zeichennummer nach „\\U“",
+    "did not find expected comment or line break": "nach dem Wert steht noch etwas (Text "
+                                                   "bitte in Anführungszeichen setzen)",
+    "expected a comment or a line break": "nach dem Wert steht noch etwas (Text bitte in "
+                                          "Anführungszeichen setzen)",
     "exceeded maximum nesting depth": "die Datei ist zu tief verschachtelt",
     "did not find expected node content": "hier fehlt ein Wert (Klammer oder Anführungszeichen "
                                           "nicht geschlossen?)",
+    "expected the node content": "hier fehlt ein Wert (Klammer oder Anführungszeichen nicht "
+                                 "geschlossen?)",
     "did not find expected ',' or ']'": "Liste in [ ] nicht geschlossen",
+    "expected ',' or ']'": "Liste in [ ] nicht geschlossen",
     "did not find expected ',' or '}'": "Abschnitt in { } nicht geschlossen",
+    "expected ',' or '}'": "Abschnitt in { } nicht geschlossen",
+    "found duplicate %YAML directive": "ungültige %-Anweisung am Dateianfang",
+    "found incompatible YAML document": "ungültige %-Anweisung am Dateianfang",
+    "found unknown directive name": "ungültige %-Anweisung am Dateianfang",
+    "did not find expected": "Aufbau passt hier nicht (Einrückung, Klammern und "
+                             "Anführungszeichen prüfen)",
+    "expected a": "YAML-Typangabe passt nicht zum Wert",
 }
+_UNKNOWN = "Aufbau passt hier nicht (Einrückung, Klammern und Anführungszeichen prüfen)"
 
 
-def _german_yaml(exc: yaml.MarkedYAMLError) -> str:
-    problem = exc.problem or ""
+def _german_yaml(exc: yaml.MarkedYAMLError, text: str = "") -> str:
+    """The German for a PyYAML/libyaml problem; never the English original."""
+    problem = exc.problem or exc.context or ""
+    mark = exc.problem_mark
+    index = getattr(mark, "index", -1)
+    if problem.startswith("found character") and 0 <= index < len(text) and text[index] == "\t":
+        return _YAML_PHRASES["found a tab character"]
     for english, german in _YAML_PHRASES.items():
         if problem.startswith(english) or english in problem:
             return german
-    return problem or "unlesbar"
+    return _UNKNOWN

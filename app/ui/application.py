@@ -4,14 +4,24 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEventLoop,
+    QObject,
+    QSaveFile,
+    QStandardPaths,
+    Signal,
+)
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
 from app import __version__
+from app.model.library import LoadedGame
 from app.model.paths import content_root, resources_root
+from app.ui import render_memo
 from app.ui.accessibility import install as install_accessibility
 from app.ui.app_state import AppState, Services
 from app.ui.main_window import MainWindow
@@ -84,8 +94,8 @@ def run(args) -> int:
     if offscreen_job:
         window = create_main_window(_load(root), args.game, remember=False)
     else:
-        # Show the window first and fill it a moment later: the content
-        # (pydantic, YAML, the engines' checks) must not delay the first frame.
+        # Filled by ContentLoader: from the snapshot before the first frame, else in the
+        # background; the full load (pydantic, YAML, the engines) never delays the window.
         window = create_main_window(None, args.game)
         fit_first_start(window, window.settings, app.primaryScreen())
     if args.screenshot:
@@ -96,19 +106,112 @@ def run(args) -> int:
             return 1
         print(f"{len(written)} Bildschirmfotos in {args.screenshot} gespeichert.")
         return 0
+    content = ContentLoader(window.state, root)
+    content.start(first=window.state.wanted_game)
     window.show()
-    load = lambda: window.state.set_library(_load(root))  # noqa: E731
     bench_stop = os.environ.get("REGELFRISCH_EXIT_WHEN_SHOWN")
     if bench_stop:
         # For the start-up benchmark: paint the shown window (and, if asked, the
-        # loaded refresher) exactly as the event loop would, then leave.
+        # remembered section with its content) exactly as the event loop would, then leave.
         app.processEvents()
         if bench_stop == "content":
-            load()
+            while window.state.library is None:
+                app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
             app.processEvents()
+        content.wait()
         return 0
-    QTimer.singleShot(0, load)
+    # Quitting waits a moment for a snapshot being written, never for a whole load.
+    app.aboutToQuit.connect(lambda: content.wait(timeout=2.0))
     return app.exec()
+
+
+class ContentLoader(QObject):
+    """Brings the library into the window: from the snapshot at once, else in the background.
+
+    When every game folder's bytes match the snapshot, the library is set before the
+    window is first shown, so the first frame already has the remembered section. Any
+    other folder is loaded and checked in full on a worker thread while the window keeps
+    taking input (showing "Inhalte werden geladen …", never old content); the snapshot
+    is then rebuilt for the next start.
+    """
+
+    delivered = Signal(object)  # Library, from the worker thread
+
+    def __init__(self, state, root: Path, cache: Path | None = None,
+                 parent: QObject | None = None):
+        super().__init__(parent)
+        from app.model.snapshot import cache_dir
+
+        self.state = state
+        self.root = root
+        self.cache = cache or cache_dir(_platform_cache())
+        self._worker: threading.Thread | None = None
+        self.delivered.connect(self._deliver)
+
+    def start(self, first: str | None = None) -> bool:
+        """True if the library came from the snapshot and is already set."""
+        from app.model.snapshot import open_library
+
+        opened = open_library(self.root, self.cache, first)
+        render_memo.open_memo(opened.directory, opened.key)
+        if opened.complete:
+            self._deliver(opened.library)
+            return True
+        self._worker = threading.Thread(target=self._load_in_full, args=(opened, first),
+                                        name="regelfrisch-content", daemon=True)
+        self._worker.start()
+        return False
+
+    def wait(self, timeout: float = 30.0) -> None:
+        """Let a running full load and snapshot write finish (quitting, tests, benchmark)."""
+        if self._worker is not None:
+            self._worker.join(timeout)
+        render_memo.save()
+
+    def _load_in_full(self, opened, first: str | None) -> None:
+        from app.model.snapshot import complete
+
+        try:
+            library = complete(opened, first)
+        except Exception:  # a bug of ours must not leave the window waiting for ever
+            from app.model.library import FailedGame, Library, Problem
+
+            library = Library(failures=[FailedGame(self.root.name, self.root, [Problem(
+                self.root, None, "Die Inhalte ließen sich nicht laden (interner Fehler; "
+                                 "bitte melden).")])])
+            self.delivered.emit(library)
+            raise
+        self.delivered.emit(library)
+        try:
+            write_snapshot(opened, library)
+        except Exception as exc:
+            # Only the next start is slower; the content itself is fine.
+            print(f"Hinweis: Zwischenspeicher nicht geschrieben ({exc}).", file=sys.stderr)
+
+    def _deliver(self, library) -> None:
+        for problem in library.problems:
+            print(problem, file=sys.stderr)
+        self.state.set_library(library)
+
+
+def write_snapshot(opened, library) -> None:
+    """Write the snapshot files (each atomically; the index, which names them, last)."""
+    from app.model.snapshot import INDEX, snapshot_files, stale_files
+
+    files = snapshot_files(opened, library)
+    opened.directory.mkdir(parents=True, exist_ok=True)
+    for name in sorted(files, key=lambda n: n == INDEX):
+        target = QSaveFile(str(opened.directory / name))
+        if not target.open(QSaveFile.OpenModeFlag.WriteOnly) or \
+                target.write(files[name]) != len(files[name]) or not target.commit():
+            raise OSError(target.errorString())
+    for leftover in stale_files(opened.directory, set(files)):
+        leftover.unlink(missing_ok=True)
+
+
+def _platform_cache() -> Path:
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation)
+    return Path(location) if location else Path.home() / ".cache" / "regelfrisch"
 
 
 def _load(root: Path):
@@ -139,7 +242,7 @@ def save_screenshots(window: MainWindow, folder: Path, size: tuple[int, int] = D
         if games and entry.id not in games:
             continue
         window.state.select_game(entry.id)
-        if not hasattr(entry, "game"):
+        if not isinstance(entry, LoadedGame):
             written.append(_grab(window, folder / f"{entry.id}-probleme.png"))
             continue
         for index, section in enumerate(window.sections(), start=1):

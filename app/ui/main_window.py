@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QFont, QFontMetrics, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.model.library import LoadedGame  # light: no YAML, pydantic or engines
 from app.model.paths import resources_root
 from app.ui.accessibility import link_label, name_page
 from app.ui.app_state import AppState, Services
@@ -47,6 +48,7 @@ class MainWindow(QMainWindow):
         self.theme = theme
         self.settings = settings
         self._views: dict[tuple[str, str], QWidget] = {}
+        self._counts_follow: bool | None = False  # None: waiting for the first frame
         self.setWindowIcon(QIcon(str(resources_root() / "app-icon.svg")))
         self.setMinimumSize(QSize(760, 560))
 
@@ -142,9 +144,10 @@ class MainWindow(QMainWindow):
         self.game_switcher.clear()
         for entry in self.state.entries():
             if _loaded(entry):
-                self.game_switcher.addItem(entry.game.short_title, entry.id)
+                # entry.title, not entry.game.title: a game from the snapshot is read on opening.
+                self.game_switcher.addItem(entry.short_title, entry.id)
                 self.game_switcher.setItemData(self.game_switcher.count() - 1,
-                                               entry.game.title, Qt.ItemDataRole.ToolTipRole)
+                                               entry.title, Qt.ItemDataRole.ToolTipRole)
             else:
                 self.game_switcher.addItem(f"{entry.id} (fehlerhaft)", entry.id)
         self.game_switcher.blockSignals(False)
@@ -232,6 +235,11 @@ class MainWindow(QMainWindow):
 
     def _update_counts(self, _game: str | None = None) -> None:
         """Show how many marked rules wait in each section, e.g. „Leicht vergessen  2“."""
+        if not self.isVisible() and self._counts_follow is False:
+            # The counts need the progress store (and FSRS); before the first frame they
+            # would only delay the content. They follow right after it (see paintEvent).
+            self._counts_follow = None
+            return
         entry = self.current_entry()
         progress = self.services.progress
         marked = progress.marked(entry.id) if progress is not None and _loaded(entry) else set()
@@ -462,6 +470,12 @@ class MainWindow(QMainWindow):
         if path is not None:
             self.status_text.setText(f"Spickzettel gespeichert: {path}")
 
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        if self._counts_follow is None:
+            self._counts_follow = True
+            QTimer.singleShot(0, self._update_counts)
+
     def closeEvent(self, event) -> None:
         if self.settings is not None:
             self.settings.save_geometry(self)
@@ -536,5 +550,5 @@ class NoticeBar(QFrame):
 
 
 def _loaded(entry) -> bool:
-    # Duck-typed so this module need not import the model (and pydantic) at start-up.
-    return entry is not None and hasattr(entry, "game")
+    # Not hasattr(entry, "game"): that would read every game of the snapshot at start.
+    return isinstance(entry, LoadedGame)

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.model.markup import render_markdown
+from app.model.pages import format_pages
 from app.model.paths import resources_root
-from app.model.schema import format_pages
+from app.ui import render_memo
 
 COLUMN_MAX_WIDTH = 760
 PAGE_MARGIN = 28
@@ -32,6 +32,18 @@ def markdown_html(text: str) -> str:
     """Markdown → the HTML subset QLabel renders; single paragraphs lose their <p> margins.
 
     Content's own markup never gets through (see :mod:`app.model.markup`)."""
+    # Texts rendered in an earlier session come from the memo: no Markdown import at start.
+    html = render_memo.lookup(text)
+    if html is None:
+        html = _render_markdown(text)
+        render_memo.remember(text, html)
+    return html
+
+
+def _render_markdown(text: str) -> str:
+    # Imported here: texts from the memo need no Markdown at start.
+    from app.model.markup import render_markdown
+
     html = render_markdown(text)
     if html.count("<p>") == 1 and html.startswith("<p>") and html.endswith("</p>"):
         html = html[3:-4]

@@ -1,0 +1,84 @@
+"""Markdown rendered in an earlier session, so the first frame needs no Markdown library.
+
+Rendering is a pure function of the text and of our rendering code; the memo is kept
+beside the library snapshot under the same code key, so a changed renderer starts it
+afresh. It is plain JSON, and read as untrusted: an entry is used only if its HTML
+consists of the few tags the renderer itself produces (no attributes but ``start`` of
+a list), so a damaged or edited cache file can never bring other markup into a label.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from PySide6.QtCore import QSaveFile
+
+from app.model.library import UnreadableFile, read_content_file
+
+FILE = "rendered.json"
+MAX_ENTRIES = 20000
+MAX_BYTES = 8 * 1024 * 1024
+
+_TAG = re.compile(r"<[^>]*>")
+_ALLOWED_TAG = re.compile(
+    r"</?(?:p|br|strong|em|b|i|code|pre|ul|ol|li|blockquote|h[1-6]|hr|span|div)"
+    r'(?: start="\d{1,6}")?\s*/?>')
+_ENTITY = re.compile(r"&(?!(?:amp|lt|gt|quot|#\d{1,7}|#x[0-9a-fA-F]{1,6});)")
+
+_known: dict[str, str] = {}
+_new: dict[str, str] = {}
+_place: tuple[Path, str] | None = None
+
+
+def open_memo(directory: Path, key: str) -> None:
+    """Use the memo in ``directory`` if it was written under ``key``."""
+    global _place
+    _place = (directory, key)
+    _known.clear()
+    try:
+        data = json.loads(read_content_file(directory / FILE, MAX_BYTES))
+        if not isinstance(data, dict) or data.get("key") != key:
+            return
+        texts = data.get("texts")
+        if not isinstance(texts, dict):
+            return
+        _known.update((t, h) for t, h in texts.items()
+                      if isinstance(t, str) and isinstance(h, str) and is_plain_markup(h))
+    except (OSError, UnreadableFile, ValueError, RecursionError):
+        _known.clear()
+
+
+def is_plain_markup(html: str) -> bool:
+    """Only the renderer's own formatting tags, and no stray ``&``-sequences."""
+    return all(_ALLOWED_TAG.fullmatch(tag) for tag in _TAG.findall(html)) and \
+        "<" not in _TAG.sub("", html) and not _ENTITY.search(_TAG.sub("", html))
+
+
+def lookup(text: str) -> str | None:
+    return _known.get(text)
+
+
+def remember(text: str, html: str) -> None:
+    if _place is not None and text not in _known and len(_known) + len(_new) < MAX_ENTRIES:
+        _new[text] = html
+
+
+def save() -> None:
+    """Write the memo if this session rendered something new (atomically; errors ignored)."""
+    if _place is None or not _new:
+        return
+    directory, key = _place
+    _known.update(_new)
+    _new.clear()
+    raw = json.dumps({"key": key, "texts": _known}, ensure_ascii=False).encode("utf-8")
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return
+    target = QSaveFile(str(directory / FILE))
+    if target.open(QSaveFile.OpenModeFlag.WriteOnly) and target.write(raw) == len(raw):
+        target.commit()
+    else:
+        target.cancelWriting()

@@ -1,0 +1,146 @@
+"""The window's start: from the snapshot before the first frame, or loaded in the background."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from app.model import snapshot
+from app.model.snapshot import SnapshotGame
+from app.ui.application import ContentLoader, create_main_window, make_application
+from app.ui.progress_model import ProgressModel
+from tests.conftest import REPO
+
+
+def _content(tmp_path: Path) -> Path:
+    root = tmp_path / "content"
+    shutil.copytree(REPO / "content", root)
+    return root
+
+
+def _window(qtbot, tmp_path: Path, game: str = "atlantis"):
+    make_application()
+    window = create_main_window(None, game, ProgressModel(tmp_path / "fortschritt"),
+                                remember=False)
+    qtbot.addWidget(window)
+    return window
+
+
+def _start(qtbot, tmp_path: Path, root: Path, game: str = "atlantis"):
+    window = _window(qtbot, tmp_path, game)
+    loader = ContentLoader(window.state, root, tmp_path / "cache", parent=window)
+    at_once = loader.start(first=window.state.wanted_game)
+    window.show()
+    return window, loader, at_once
+
+
+def test_first_start_loads_in_background_then_the_next_opens_from_the_snapshot(
+        qtbot, tmp_path, library):
+    root = _content(tmp_path)
+    first, loader, at_once = _start(qtbot, tmp_path, root)
+    assert not at_once
+    # Nothing old on screen while the full load runs; the window takes input meanwhile.
+    assert first.state.library is None
+    assert first.status_text.text() == "Inhalte werden geladen …"
+    qtbot.waitUntil(lambda: first.state.library is not None, timeout=30000)
+    loader.wait()
+    assert (snapshot.snapshot_dir(tmp_path / "cache", root) / snapshot.INDEX).is_file()
+    full_status = first.status_text.text()
+
+    second, _, at_once = _start(qtbot, tmp_path, root, "atacama")
+    assert at_once, "every byte unchanged: the snapshot is used"
+    assert isinstance(second.current_entry(), SnapshotGame)
+    assert second.state.game_id == "atacama"
+    QApplication.processEvents()
+    # Start-up cost must not grow with the number of games: only the shown one is read.
+    assert {e.id for e in second.state.entries() if e.filled} == {"atacama"}
+    # The first frame already has the remembered game's section with its content.
+    view = second.current_view()
+    assert view is not None and second.windowTitle().endswith("Atacama")
+    checked = sum(1 for r in library.game("atacama").examples.values() if r.ok)
+    assert f"{checked} Rechenbeispiele von der Regel-Engine geprüft" in \
+        second.status_text.text()
+    second.state.select_game("atlantis")
+    assert second.status_text.text() == full_status
+
+
+def test_every_section_of_every_game_builds_from_the_snapshot(qtbot, tmp_path):
+    root = _content(tmp_path)
+    _, loader, _ = _start(qtbot, tmp_path, root)
+    loader.wait()
+    QApplication.processEvents()
+    window, _, at_once = _start(qtbot, tmp_path, root)
+    assert at_once
+    for entry in window.state.entries():
+        window.state.select_game(entry.id)
+        assert isinstance(window.current_entry(), SnapshotGame)
+        for section in window.sections():
+            view = window.view_for(section.key)
+            assert view is window.current_view() and view is not None, (entry.id, section.key)
+
+
+def test_quiz_from_the_snapshot_grades_and_marks(qtbot, tmp_path):
+    root = _content(tmp_path)
+    _, loader, _ = _start(qtbot, tmp_path, root)
+    loader.wait()
+    QApplication.processEvents()
+    window, _, at_once = _start(qtbot, tmp_path, root)
+    assert at_once
+    view = window.view_for("quiz")
+
+    def press(key):
+        focused = QApplication.focusWidget()
+        target = focused if focused is not None and view.isAncestorOf(focused) else view.card
+        qtbot.keyClick(target, key)
+
+    press(Qt.Key.Key_Return)
+    item = view.round.current
+    press(Qt.Key.Key_Space)
+    press(Qt.Key.Key_3)  # "wusste ich nicht"
+    assert view.round.index == 1, "the answer was graded"
+    assert window.services.progress.store("atlantis").answers == 1
+    assert set(item.tests) & window.services.progress.marked("atlantis")
+
+
+def test_sidebar_counts_follow_right_after_the_first_frame(qtbot, tmp_path, library):
+    from app.model.progress import Grade
+
+    progress = ProgressModel(tmp_path / "fortschritt")
+    game = library.game("atlantis").game
+    pitfall = game.content.pitfalls[0].id
+    question = next(q for q in game.quiz if pitfall in q.tests)
+    progress.store("atlantis").record(question.id, Grade.DID_NOT_KNOW, list(question.tests))
+
+    make_application()
+    window = create_main_window(library, "atlantis", ProgressModel(tmp_path / "fortschritt"),
+                                remember=False)
+    qtbot.addWidget(window)
+    assert window.marked_count("pitfalls") == 0, "not before the first frame"
+    window.show()
+    qtbot.waitUntil(lambda: window.marked_count("pitfalls") >= 1, timeout=5000)
+
+
+def test_a_changed_file_is_checked_in_the_background_and_its_problem_shown(qtbot, tmp_path):
+    root = _content(tmp_path)
+    _, loader, _ = _start(qtbot, tmp_path, root)
+    loader.wait()
+    QApplication.processEvents()
+    examples = root / "survive" / "examples.yaml"
+    text = examples.read_text(encoding="utf-8")
+    examples.write_text(text.replace("expect:", "expect:\n      erfunden: 1", 1),
+                        encoding="utf-8")
+
+    window, loader, at_once = _start(qtbot, tmp_path, root, "survive")
+    assert not at_once, "changed bytes are never served from the snapshot"
+    assert window.status_text.text() == "Inhalte werden geladen …"
+    qtbot.waitUntil(lambda: window.state.library is not None, timeout=30000)
+    loader.wait()
+    entry = window.current_entry()
+    assert entry.id == "survive" and not hasattr(entry, "game")
+    assert any(p.file == examples and "erfunden" in p.message for p in entry.problems)
+    assert "Problem(e) in den Inhalten von „survive“" in window.status_text.text()
+    # The others still come from the snapshot.
+    assert isinstance(window.state.library.game("atlantis"), SnapshotGame)
