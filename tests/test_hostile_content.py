@@ -125,9 +125,9 @@ HOSTILE_RUN = """
 import json, sys, time
 from pathlib import Path
 
-import app.model.loader as loader
+import app.model.markup as markup
 # As if the pack had never been checked: the window and the PDF must be safe on their own.
-loader.markup_problems = lambda *sources: []
+markup.markup_problems = lambda *sources: []
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
@@ -301,8 +301,10 @@ def test_no_text_field_of_a_game_reaches_a_label_as_markup(qtbot, tmp_path, monk
         data = yaml.safe_load((content_root() / game / name).read_text("utf-8"))
         (folder / name).write_text(yaml.safe_dump(_mark_every_text(data), allow_unicode=True),
                                    "utf-8")
-    assert loader.markup_problems  # the check itself would name every one of them
-    monkeypatch.setattr(loader, "markup_problems", lambda *sources: [])
+    from app.model import markup
+
+    assert markup.markup_problems  # the check itself would name every one of them
+    monkeypatch.setattr(markup, "markup_problems", lambda *sources: [])
     library = loader.load_library(tmp_path)
     assert [g.id for g in library.games] == [game], library.problems
     make_application()
