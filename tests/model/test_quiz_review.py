@@ -3,6 +3,10 @@ by the rules engine, and retired ids stay retired (progress is keyed by question
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from app.rules import atacama, atlantis, survive
 from app.rules.atacama.types import Right
 from app.rules.survive.core import TILE_BACKS, Effect
@@ -48,6 +52,38 @@ def test_every_move_unpayable_means_no_move_and_two_cards():
     free = atlantis.parse_state("S4 ~ H5 H6 | a: HH | b: K")
     assert "kein Zug" in [str(m) for m in atlantis.legal_moves(free)]
     assert any(str(m).startswith("brücke") for m in atlantis.legal_moves(free))
+
+
+@pytest.mark.parametrize(("item_id", "computed"), [
+    ("quiz-breite-luecke", lambda: atlantis.gap_cost(6, 3)),
+    ("quiz-zwei-luecken", lambda: atlantis.gap_cost(2, 5) + atlantis.gap_cost(4, 7)),
+    ("quiz-neues-wasser", lambda: atlantis.gap_cost(5, 6)),
+    ("quiz-kaufen-5", lambda: atlantis.cards_for_tile(5)),
+    ("quiz-nachziehen-viele-karten", lambda: atlantis.cards_to_draw(0)),
+    ("quiz-ankunft-nachziehen", lambda: atlantis.cards_to_draw(1)),
+    ("quiz-zwei-auf-dem-festland", lambda: atlantis.cards_to_draw(2)),
+    ("quiz-wertung-handkarten", lambda: atlantis.score([7, 7, 5, 4], 4)),
+    ("quiz-ueberzahlen", lambda: sum(atlantis.best_payments([5], 0, 3)[0].tile_values) - 3),
+])
+def test_atlantis_numbers_are_the_engines(item_id, computed):
+    assert re.match(rf"{computed()}\b", quiz("atlantis", item_id).answer)
+
+
+def test_the_cheapest_exact_payment():
+    (best,) = atlantis.best_payments([2, 5], 1, 3)
+    assert (best.tile_values, best.cards) == ((2,), 1)
+    assert quiz("atlantis", "quiz-genau-zahlen").answer.startswith("Mit der 2 und der Karte")
+
+
+def test_the_tile_just_taken_does_not_pay():
+    # 3 cards and a 6; the helmet crosses a gap that costs 4 and takes a 4 behind it.
+    state = atlantis.parse_state("R4 ~ H5 S2 | a: HRS K6 = | b: K")
+    _, outcome = atlantis.apply(state, atlantis.parse_move("0:H"))
+    movement = outcome.movement
+    assert movement.taken.tile.value == 4 and movement.settlement.cost == 4
+    assert [t.value for t in movement.settlement.payment.tiles] == [6]
+    assert not movement.settlement.payment.cards
+    assert quiz("atlantis", "quiz-frisches-plaettchen").answer.startswith("Mit der 6 – 2 Punkte")
 
 
 # -- Atacama ----------------------------------------------------------------------------------
