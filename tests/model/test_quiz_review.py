@@ -1,0 +1,137 @@
+"""The questions rewritten in the independent quiz re-review (#21): each answer is recomputed
+by the rules engine, and retired ids stay retired (progress is keyed by question id)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.rules import atacama, atlantis, survive
+from app.rules.atacama.types import Right
+from app.rules.survive.core import TILE_BACKS, Effect
+from tests.model import content_checks as cc
+
+RETIRED = {
+    "atlantis": {"quiz-leerer-stapel", "quiz-kein-zug-karten", "quiz-aufbau-figuren"},
+    "atacama": {"quiz-minus"},
+    "survive": {"quiz-berg-hai"},
+}
+
+
+def quiz(game_id: str, item_id: str):
+    return next(q for q in cc.game(game_id).quiz if q.id == item_id)
+
+
+def test_retired_ids_are_not_reused():
+    for game_id, retired in RETIRED.items():
+        assert not retired & {q.id for q in cc.game(game_id).quiz}, game_id
+
+
+# -- Atlantis ---------------------------------------------------------------------------------
+
+
+def test_first_move_onto_field_one_takes_no_tile():
+    state = atlantis.parse_state("R5/S2 H2 S3 | a: R | b: K")
+    _, outcome = atlantis.apply(state, atlantis.parse_move("0:R"))
+    assert outcome.movement.landing == 1 and outcome.movement.taken.tile is None
+    item = quiz("atlantis", "quiz-erster-zug-plaettchen")
+    assert item.answer.startswith("Keins") and "Atlantis" in item.answer
+
+
+def test_every_move_unpayable_means_no_move_and_two_cards():
+    # Two helmets, no tile, bridge laid: every helmet crosses a gap that costs 4.
+    state = atlantis.parse_state("S4 ~ H5 H6 | a: HH = | b: K")
+    assert [str(m) for m in atlantis.legal_moves(state)] == ["kein Zug"]
+    _, outcome = atlantis.apply(state, atlantis.parse_move("kein Zug"))
+    drawn = outcome.no_move.draw.wanted
+    item = quiz("atlantis", "quiz-kein-zug-unbezahlbar")
+    assert item.answer.startswith(f"{drawn} –")
+    assert "zwei Helme" in item.question and "4 kostet" in item.question
+    # With the bridge still in hand the same hand could move (why the question says it lies).
+    free = atlantis.parse_state("S4 ~ H5 H6 | a: HH | b: K")
+    assert "kein Zug" in [str(m) for m in atlantis.legal_moves(free)]
+    assert any(str(m).startswith("brücke") for m in atlantis.legal_moves(free))
+
+
+@pytest.mark.parametrize(("item_id", "computed"), [
+    ("quiz-breite-luecke", lambda: atlantis.gap_cost(6, 3)),
+    ("quiz-zwei-luecken", lambda: atlantis.gap_cost(2, 5) + atlantis.gap_cost(4, 7)),
+    ("quiz-neues-wasser", lambda: atlantis.gap_cost(5, 6)),
+    ("quiz-kaufen-5", lambda: atlantis.cards_for_tile(5)),
+    ("quiz-nachziehen-viele-karten", lambda: atlantis.cards_to_draw(0)),
+    ("quiz-ankunft-nachziehen", lambda: atlantis.cards_to_draw(1)),
+    ("quiz-zwei-auf-dem-festland", lambda: atlantis.cards_to_draw(2)),
+    ("quiz-wertung-handkarten", lambda: atlantis.score([7, 7, 5, 4], 4)),
+    ("quiz-ueberzahlen", lambda: sum(atlantis.best_payments([5], 0, 3)[0].tile_values) - 3),
+])
+def test_atlantis_numbers_are_the_engines(item_id, computed):
+    assert re.match(rf"{computed()}\b", quiz("atlantis", item_id).answer)
+
+
+def test_the_cheapest_exact_payment():
+    (best,) = atlantis.best_payments([2, 5], 1, 3)
+    assert (best.tile_values, best.cards) == ((2,), 1)
+    assert quiz("atlantis", "quiz-genau-zahlen").answer.startswith("Mit der 2 und der Karte")
+
+
+def test_the_tile_just_taken_does_not_pay():
+    # 3 cards and a 6; the helmet crosses a gap that costs 4 and takes a 4 behind it.
+    state = atlantis.parse_state("R4 ~ H5 S2 | a: HRS K6 = | b: K")
+    _, outcome = atlantis.apply(state, atlantis.parse_move("0:H"))
+    movement = outcome.movement
+    assert movement.taken.tile.value == 4 and movement.settlement.cost == 4
+    assert [t.value for t in movement.settlement.payment.tiles] == [6]
+    assert not movement.settlement.payment.cards
+    assert quiz("atlantis", "quiz-frisches-plaettchen").answer.startswith("Mit der 6 – 2 Punkte")
+
+
+# -- Atacama ----------------------------------------------------------------------------------
+
+
+def test_three_derricks_score_nothing():
+    line = atacama.parse_line("linie S4 k1 S2 g1 S1 g1 k3 k2 g1")  # three silver derricks
+    assert atacama.score_free_line(line, Right("kg-s")).total == 0
+    assert quiz("atacama", "quiz-drei-tuerme").answer.startswith("0 –")
+
+
+def test_an_opponents_derrick_on_silver_counts_for_the_columns():
+    line = atacama.parse_line("linie S4 k1 G2 s1 K1 g1 S3 k2 g1")  # column f, four derricks
+    field = atacama.score_free_line(line, Right("sg-k")).fields[0]
+    unit = atacama.score_free_line(line, Right("sg-k"), unit_values=True).fields[0]
+    item = quiz("atacama", "quiz-wem-gehoert")
+    assert "auf Silber 4" in item.question and "auf Gold" not in item.question
+    assert item.answer.startswith(f"Ja – er bringt dir {atacama.signed(field.points)}")
+    assert f"wäre es {atacama.signed(unit.points)}" in item.explanation
+
+
+# -- Survive ----------------------------------------------------------------------------------
+
+
+def test_swimming_onto_a_shark_beside_a_boat_kills_and_the_boat_may_come_instead():
+    state = survive.parse_position(
+        "spieler: ro bl; zug: ro ziehen 3; weg: j5; see: c10 ro1; boote: d10 []; haie: d10")
+    _, report = survive.apply(state, survive.parse_move("ro1 c10-d10", state))
+    assert len(report.lost) == 1
+    fetched, _ = survive.apply(state, survive.parse_move("boot d10-c10", state))
+    assert "ro1 c10-[c10]" in [survive.format_move(m) for m in survive.legal_moves(fetched)]
+    item = quiz("survive", "quiz-schwimmer-zum-hai")
+    assert item.answer.startswith("Nein") and "Fahr es zu deinem Schwimmer" in item.explanation
+
+
+def test_the_volcano_lies_only_under_a_mountain():
+    beach, forest, mountain = TILE_BACKS[Effect.VULKAN]
+    assert (beach, forest) == (0, 0) and mountain == 1
+    assert quiz("survive", "quiz-vulkan-unter-berg").answer.startswith("Nein")
+
+
+def test_a_repelled_shark_leaves_the_game_and_the_swimmer_lives():
+    # Red (the other player) moves a shark onto your blue swimmer; blue repels it.
+    state = survive.parse_position(
+        "spieler: ro bl; zug: ro kreatur hai; haie: b4; see: c4 bl1; hand: bl hai-abwehr")
+    state, _ = survive.apply(state, survive.parse_move("hai b4-c4", state))
+    state, report = survive.apply(state, survive.parse_move("abwehren", state))
+    assert report.creature_repelled and state.sharks == () and report.lost == ()
+    assert [e.code for _, es in state.sea for e in es] == ["bl1"]
+    item = quiz("survive", "quiz-hai-abwehren")
+    assert item.answer.startswith("Er kommt aus dem Spiel") and "am Leben" in item.answer
