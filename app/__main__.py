@@ -27,6 +27,9 @@ def build_parser():
     parser.add_argument("--content", metavar="ORDNER", help="anderer Inhaltsordner (zum Testen)")
     parser.add_argument("--anki", metavar="DATEI",
                         help="das Quiz eines Spiels (--game) als Anki-Stapel (.apkg) speichern")
+    parser.add_argument("--neu", nargs="+", metavar=("NAME", "ORDNER"),
+                        help="ein eigenes Spiel aus der Vorlage anlegen (Standard: im Ordner "
+                             "„spiele“ deiner Daten)")
     parser.add_argument("--install-desktop", action="store_true",
                         help="Regelfrisch ins Anwendungsmenü eintragen (nur für dich)")
     parser.add_argument("--uninstall-desktop", action="store_true",
@@ -47,6 +50,11 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.anki is not None:
         return export_anki(args)
+    if args.neu is not None:
+        from app.model.packs import run_new
+        from app.ui.progress_model import default_data_dir
+
+        return run_new(args.neu, default_data_dir(), sys.stdout)
     if args.install_desktop or args.uninstall_desktop:
         from app.ui.desktop_entry import run as desktop_entry
 

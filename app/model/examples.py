@@ -11,15 +11,12 @@ import importlib
 from dataclasses import dataclass, field
 from types import ModuleType
 
+from app.model.capabilities import CAPABILITIES
 from app.model.schema import WorkedExample
 from app.rules.errors import RulesError
 
 # Engines are imported on first use so a game without one still loads fast.
-ENGINE_MODULES = {
-    "atlantis": "app.rules.atlantis",
-    "atacama": "app.rules.atacama",
-    "survive": "app.rules.survive",
-}
+ENGINE_MODULES = {game: c.engine for game, c in CAPABILITIES.items() if c.engine}
 
 
 @dataclass(frozen=True)

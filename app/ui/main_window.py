@@ -131,11 +131,13 @@ class MainWindow(QMainWindow):
             widget = self.stack.widget(0)
             self.stack.removeWidget(widget)
             widget.deleteLater()
+        from app.ui.pack_actions import switcher_title
+
         self.game_switcher.blockSignals(True)
         self.game_switcher.clear()
         for entry in self.state.entries():
             if _loaded(entry):
-                self.game_switcher.addItem(entry.game.short_title, entry.id)
+                self.game_switcher.addItem(switcher_title(entry), entry.id)
                 self.game_switcher.setItemData(self.game_switcher.count() - 1,
                                                entry.game.title, Qt.ItemDataRole.ToolTipRole)
             else:
@@ -283,6 +285,9 @@ class MainWindow(QMainWindow):
         self._action("print", "Drucken / Als PDF …", [QKeySequence.StandardKey.Print, "Ctrl+P"],
                      self.print_sheet, file_menu)
         self._action("pdf", "Als PDF speichern …", ["Ctrl+Shift+P"], self.save_pdf, file_menu)
+        from app.ui.pack_actions import PackActions
+
+        self.packs = PackActions(self, file_menu)  # own games, live preview, Anki export
         file_menu.addSeparator()
         self._action("quit", "Beenden", ["Ctrl+Q"], self.close, file_menu)
 
