@@ -321,7 +321,8 @@ def inspect_archive(archive: Path, workdir: Path, reserved: Iterable[str] = ()) 
             for info in infos:
                 message = _entry_problem(info, files)
                 if message:
-                    problem(message, info.filename)
+                    # The name as it stands: joined to a path, "/etc/x" would hide the archive.
+                    problem(f"„{info.filename}“: {message}")
                     continue
                 limit = MAX_MANIFEST_BYTES if info.filename == MANIFEST else MAX_FILE_BYTES
                 with zipped.open(info) as stream:
