@@ -82,9 +82,9 @@ class PackActions(QObject):
         add("manage_packs", "Spiele verwalten …", [], self.manage_packs, file_menu)
         add("anki", "Als Anki-Stapel exportieren …", [], self.export_anki, file_menu)
 
-        self.panel = ProblemsPanel(window)
-        window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.panel)
+        self.panel = ProblemsPanel()
         self.panel.hide()
+        _column_of(window.stack).addWidget(self.panel)
 
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self._changed)
@@ -331,6 +331,21 @@ class PackActions(QObject):
                 QTimer.singleShot(0, lambda: self.import_file(archive))
                 return True
         return super().eventFilter(watched, event)
+
+
+def _column_of(widget):
+    """The layout that holds ``widget`` (the window's right-hand column below the notices)."""
+    def search(layout):
+        if layout.indexOf(widget) >= 0:
+            return layout
+        for index in range(layout.count()):
+            child = layout.itemAt(index).layout()
+            found = search(child) if child is not None else None
+            if found is not None:
+                return found
+        return None
+
+    return search(widget.parentWidget().layout())
 
 
 def _dropped_pack(event) -> Path | None:

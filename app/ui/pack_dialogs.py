@@ -27,6 +27,18 @@ from app.model.packs import create_pack, slug
 from app.model.yaml_source import Problem
 
 
+class _Dialog(QDialog):
+    """A dialog that grows to fit its wrapped text (a QLabel's height depends on its width)."""
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.fit()
+
+    def fit(self) -> None:
+        width = max(self.width(), self.minimumWidth())
+        self.resize(width, max(self.heightForWidth(width), self.height()))
+
+
 def _buttons(*buttons: QPushButton) -> QHBoxLayout:
     row = QHBoxLayout()
     row.addStretch(1)
@@ -44,7 +56,7 @@ def _plain_label(text: str, name: str = "") -> QLabel:
     return label
 
 
-class NewPackDialog(QDialog):
+class NewPackDialog(_Dialog):
     """Asks for the game's name and makes the pack folder from the templates."""
 
     created = Signal(Path)
@@ -103,12 +115,13 @@ class NewPackDialog(QDialog):
         except (ValueError, OSError) as exc:
             self.error.setText(f"Nicht angelegt: {exc}")
             self.error.show()
+            self.fit()
             return
         self.accept()
         self.created.emit(folder)
 
 
-class ImportProblemsDialog(QDialog):
+class ImportProblemsDialog(_Dialog):
     """Why an archive was not installed: every problem, and that nothing changed."""
 
     def __init__(self, archive: Path, problems: list[Problem], parent: QWidget | None = None):
@@ -149,7 +162,7 @@ def describe(meta, quiz_count: int, folder_or_file: str) -> str:
     ])
 
 
-class ReplacePackDialog(QDialog):
+class ReplacePackDialog(_Dialog):
     """A pack with this id is installed: show both versions, replace only when asked."""
 
     def __init__(self, installed, incoming, archive: Path, parent: QWidget | None = None):
@@ -186,7 +199,7 @@ class ReplacePackDialog(QDialog):
         layout.addLayout(_buttons(keep, self.replace_button))
 
 
-class ManagePacksDialog(QDialog):
+class ManagePacksDialog(_Dialog):
     """Lists the own packs; removes one after a confirmation."""
 
     removeRequested = Signal(str)

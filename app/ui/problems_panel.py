@@ -1,9 +1,9 @@
 """The problems panel of an own pack: every problem as ``datei:zeile: meldung``, one click away
 from the spot in the player's editor.
 
-Shown below the refresher while an own pack is open. Errors come from loading (the pack cannot be
-shown in this state; the window keeps the last good version) and from the editorial review
-(app/model/quality.py); hints are listed after them.
+Shown below the refresher (not below the sidebar) while an own pack is open. Errors come from
+loading (the pack cannot be shown in this state; the window keeps the last good version) and from
+the editorial review (app/model/quality.py); hints are listed after them.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
-    QDockWidget,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from app.model.yaml_source import Problem
 
+MAX_ROWS = 5
 PATH_ROLE = Qt.ItemDataRole.UserRole
 
 
@@ -39,43 +40,49 @@ def problem_text(problem: Problem, folder: Path | None) -> str:
     return f"{where}: {problem.message}"
 
 
-class ProblemsPanel(QDockWidget):
+class ProblemsPanel(QFrame):
     def __init__(self, parent: QWidget | None = None):
-        super().__init__("Probleme im eigenen Spiel", parent)
+        super().__init__(parent)
         self.setObjectName("PackProblemsPanel")
-        self.setFeatures(QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)
         self.folder: Path | None = None
-        body = QWidget()
-        layout = QVBoxLayout(body)
-        layout.setContentsMargins(14, 8, 14, 10)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(18, 8, 14, 10)
         layout.setSpacing(6)
         top = QHBoxLayout()
+        top.setSpacing(8)
+        self.title = QLabel("Eigenes Spiel")
+        self.title.setObjectName("PackProblemsTitle")
+        top.addWidget(self.title)
+        top.addStretch(1)
+        self.open_buttons: dict[str, QPushButton] = {}
+        for name in ("game.yaml", "quiz.yaml"):
+            button = QPushButton(name)
+            button.setProperty("secondary", True)
+            button.setToolTip(f"{name} im Texteditor öffnen")
+            button.setAccessibleName(f"{name} im Texteditor öffnen")
+            button.clicked.connect(lambda _=False, n=name: self._open_file(n))
+            top.addWidget(button)
+            self.open_buttons[name] = button
+        folder_button = QPushButton("Ordner")
+        folder_button.setProperty("secondary", True)
+        folder_button.setToolTip("Den Ordner des Spiels öffnen")
+        folder_button.setAccessibleName("Den Ordner des Spiels öffnen")
+        folder_button.clicked.connect(lambda: self._open_file(""))
+        top.addWidget(folder_button)
+        layout.addLayout(top)
         self.summary = QLabel()
         self.summary.setObjectName("PackProblemsSummary")
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
-        top.addWidget(self.summary, 1)
-        self.open_buttons: dict[str, QPushButton] = {}
-        for name in ("game.yaml", "quiz.yaml"):
-            button = QPushButton(f"{name} öffnen")
-            button.setProperty("secondary", True)
-            button.setToolTip(f"{name} im Texteditor öffnen")
-            button.clicked.connect(lambda _=False, n=name: self._open_file(n))
-            top.addWidget(button)
-            self.open_buttons[name] = button
-        folder_button = QPushButton("Ordner öffnen")
-        folder_button.setProperty("secondary", True)
-        folder_button.clicked.connect(lambda: self._open_file(""))
-        top.addWidget(folder_button)
-        layout.addLayout(top)
+        layout.addWidget(self.summary)
         self.list = QListWidget()
         self.list.setObjectName("PackProblemsList")
         self.list.setAccessibleName("Probleme im eigenen Spiel")
-        self.list.setWordWrap(True)
-        self.list.setMaximumHeight(150)
+        # One line per problem, the full text in its tooltip: the panel keeps a steady height.
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.itemActivated.connect(self._open_item)
         layout.addWidget(self.list)
-        self.setWidget(body)
 
     def show_problems(self, folder: Path, errors: list[Problem], hints: list[Problem],
                       stale: bool) -> None:
@@ -87,21 +94,20 @@ class ProblemsPanel(QDockWidget):
             item.setData(PATH_ROLE, str(problem.file))
             item.setToolTip(f"{problem}\nDoppelklick oder Eingabetaste öffnet die Datei.")
             self.list.addItem(item)
-        if not errors and not hints:
-            item = QListWidgetItem("Keine Probleme gefunden.")
-            item.setFlags(Qt.ItemFlag.NoItemFlags)
-            self.list.addItem(item)
+        self.list.setVisible(bool(errors or hints))
         if stale:
-            text = (f"{len(errors)} Fehler – angezeigt wird weiter die letzte fehlerfreie Fassung. "
-                    "Nach dem Speichern lädt Regelfrisch das Spiel sofort neu.")
+            text = (f"{len(errors)} Fehler – du siehst weiter die letzte fehlerfreie Fassung.")
         elif errors:
-            text = f"{len(errors)} Fehler, {len(hints)} Hinweis(e)."
+            text = f"{len(errors)} Fehler, {len(hints)} Hinweis(e). Doppelklick öffnet die Stelle."
+        elif hints:
+            text = f"{len(hints)} Hinweis(e). Gespeicherte Änderungen erscheinen sofort."
         else:
-            text = ("Alles in Ordnung. Bearbeite die Dateien im Texteditor; nach dem Speichern "
-                    "erscheint die neue Fassung sofort.")
+            text = "Alles in Ordnung. Gespeicherte Änderungen erscheinen sofort."
         self.summary.setText(text)
-        self.setWindowTitle(f"Probleme im eigenen Spiel ({len(errors)} Fehler, "
-                            f"{len(hints)} Hinweise)")
+        # As tall as the entries need, up to a few rows: the refresher keeps the room.
+        rows = min(self.list.count(), MAX_ROWS)
+        height = sum(self.list.sizeHintForRow(r) for r in range(rows))
+        self.list.setFixedHeight(height + 2 * self.list.frameWidth() + 4)
 
     def entries(self) -> list[str]:
         return [self.list.item(row).text() for row in range(self.list.count())]
