@@ -81,6 +81,12 @@ def export_anki(args) -> int:
     root = Path(args.content) if args.content else content_root()
     game_id = args.game or "atlantis"
     folder = root / game_id
+    if not folder.is_dir() and not args.content:
+        # One of the player's own games (regelfrisch --neu, or imported)?
+        from app.model.packs import packs_root
+        from app.ui.progress_model import default_data_dir
+
+        folder = packs_root(default_data_dir()) / game_id
     if not folder.is_dir():
         print(f"Unbekanntes Spiel „{game_id}“ (kein Ordner in {root}).", file=sys.stderr)
         return 2

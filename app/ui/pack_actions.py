@@ -264,8 +264,8 @@ class PackActions(QObject):
                 return
             installed = next((e for e in self.own_entries()
                               if e.folder.name == result.pack_id), None)
-            if installed is None or not hasattr(installed, "game"):
-                self._install(result.loaded.folder, replace=installed is not None)
+            if installed is None:
+                self._install(result.loaded.folder, replace=False)
                 return
             # Ask; the checked copy must outlive the temporary folder while the dialog is open.
             keep = Path(tempfile.mkdtemp(prefix="regelfrisch-import-"))

@@ -185,8 +185,11 @@ class ReplacePackDialog(_Dialog):
             title = _plain_label(heading, "ReplaceHeading")
             title.setStyleSheet("font-weight: 600;")
             column.addWidget(title)
-            column.addWidget(_plain_label(
-                describe(loaded.game.content.meta, len(loaded.game.quiz), where), "ReplaceSide"))
+            text = (describe(loaded.game.content.meta, len(loaded.game.quiz), where)
+                    if hasattr(loaded, "game") else
+                    f"Lässt sich zurzeit nicht laden ({len(loaded.problems)} Problem"
+                    f"{'e' if len(loaded.problems) != 1 else ''}).\nOrt: {where}")
+            column.addWidget(_plain_label(text, "ReplaceSide"))
             column.addStretch(1)
             row.addLayout(column, 1)
         layout.addLayout(row)

@@ -303,3 +303,12 @@ def test_pack_folder_may_hold_only_files(tmp_path):
     os.symlink(target, folder / "glossary.yaml")
     problems = load_packs(tmp_path).failures[0].problems
     assert any("Verknüpfungen" in p.message for p in problems)
+
+
+def test_cli_anki_finds_an_own_pack(tmp_path, capsys, _isolated_user_data):
+    create_pack(Path(_isolated_user_data) / "spiele", "Azul", reserved_ids())
+    out = tmp_path / "azul.apkg"
+    assert main(["--anki", str(out), "--game", "azul"]) == 0
+    assert "2 Karten" in capsys.readouterr().out
+    assert zipfile.is_zipfile(out)
+    assert main(["--anki", str(tmp_path / "x.apkg"), "--game", "gibt-es-nicht"]) == 2

@@ -166,11 +166,13 @@ def test_export_and_import_into_a_fresh_data_folder(qtbot, library, tmp_path, mo
     mime.setUrls([QUrl.fromLocalFile(str(out))])
     enter = QDragEnterEvent(QPoint(400, 300), Qt.DropAction.CopyAction, mime,
                             Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
-    QApplication.sendEvent(other, enter)
+    # Dropped on the refresher's text: the page passes it on to the window.
+    target = other.current_view().focusProxy() or other.current_view()
+    QApplication.sendEvent(target, enter)
     assert enter.isAccepted()
     drop = QDropEvent(QPoint(400, 300), Qt.DropAction.CopyAction, mime,
                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
-    QApplication.sendEvent(other, drop)
+    QApplication.sendEvent(target, drop)
     assert drop.isAccepted()
     qtbot.waitUntil(lambda: other.state.game_id == "azul", timeout=3000)
     installed = _packs(fresh) / "azul"
@@ -334,3 +336,32 @@ def test_pack_screens_fit(qtbot, library, tmp_path, _isolated_user_data, size, t
     QApplication.processEvents()
     assert new.width() <= size[0]
     new.grab().save(str(tmp_path / f"neu-{size[0]}-{theme}.png"))
+
+
+def test_a_pack_broken_at_start_appears_once_fixed(qtbot, library, _isolated_user_data):
+    folder = create_pack(_packs(Path(_isolated_user_data)), "Azul", reserved_ids())
+    _rewrite(folder / "game.yaml", "summary: |", "zusammenfassung: |")
+    win = _open_window(qtbot, library, "azul")
+    assert win.game_switcher.currentText() == "azul (fehlerhaft)"
+    assert any("game.yaml:" in e for e in win.packs.panel.entries())
+    _rewrite(folder / "game.yaml", "zusammenfassung: |", "summary: |")
+    qtbot.waitUntil(lambda: win.game_switcher.currentText() == "Azul (eigenes Spiel)",
+                    timeout=3000)
+    assert "In 30 Sekunden" in [s.title for s in win.sections()]
+
+
+def test_a_broken_installed_pack_is_not_replaced_without_asking(
+        qtbot, library, tmp_path, monkeypatch, _isolated_user_data):
+    root = _packs(Path(_isolated_user_data))
+    installed = create_pack(root, "Azul", reserved_ids())
+    _rewrite(installed / "game.yaml", "summary: |", "zusammenfassung: |")
+    source = create_pack(tmp_path / "neu", "Azul", reserved_ids())
+    archive = _archive(tmp_path / "azul.regelfrisch", _entries_of(source, "azul"))
+    win = _open_window(qtbot, library)
+    _choose_file(monkeypatch, archive, "getOpenFileName")
+    win.actions_by_name["import_pack"].trigger()
+    dialog = win.last_dialog
+    assert isinstance(dialog, ReplacePackDialog)
+    assert "Lässt sich zurzeit nicht laden" in visible_text(dialog)
+    qtbot.mouseClick(_button(dialog, "Installierte behalten"), Qt.MouseButton.LeftButton)
+    assert "zusammenfassung: |" in (installed / "game.yaml").read_text(encoding="utf-8")
