@@ -10,6 +10,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from app.__main__ import main
 from app.model.capabilities import CAPABILITIES, NO_CAPABILITIES, capabilities_for
@@ -312,3 +314,35 @@ def test_cli_anki_finds_an_own_pack(tmp_path, capsys, _isolated_user_data):
     assert "2 Karten" in capsys.readouterr().out
     assert zipfile.is_zipfile(out)
     assert main(["--anki", str(tmp_path / "x.apkg"), "--game", "gibt-es-nicht"]) == 2
+
+
+# Hostile archives, generated: CI runs a modest number, REGELFRISCH_FUZZ_EXAMPLES asks for more.
+_NAMES = st.sampled_from(["game.yaml", "quiz.yaml", "glossary.yaml", "manifest.json",
+                          "../game.yaml", "/abs.yaml", "a/../../b", "C:\\x.yaml", "ordner/",
+                          "x.py", "game.yaml/", "..", ".", ""])
+
+
+@pytest.mark.filterwarnings("ignore:Duplicate name")  # duplicates are one of the attacks
+@settings(max_examples=int(os.environ.get("REGELFRISCH_FUZZ_EXAMPLES", "40")), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(entries=st.lists(st.tuples(_NAMES, st.binary(max_size=200)), max_size=8),
+       manifest_id=st.one_of(st.none(), st.text(max_size=12)))
+def test_any_archive_is_answered_with_problems_or_a_pack_never_an_exception(
+        tmp_path_factory, entries, manifest_id):
+    base = tmp_path_factory.mktemp("fuzz")
+    archive = base / "x.regelfrisch"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        for name, data in entries:
+            zipped.writestr(name or "leer", data)
+        if manifest_id is not None:
+            zipped.writestr("manifest.json", json.dumps({"id": manifest_id}))
+    work = base / "work"
+    work.mkdir()
+    result = inspect_archive(archive, work, reserved_ids())
+    assert result.ok or result.problems
+    assert all(str(p).startswith("x.regelfrisch") for p in result.problems)
+    # Whatever was written stays inside the work folder, one level below it.
+    for path in work.rglob("*"):
+        assert path.resolve().is_relative_to(work.resolve())
+        assert len(path.relative_to(work).parts) <= 2
+    assert sorted(p.name for p in base.iterdir()) == ["work", "x.regelfrisch"]

@@ -365,3 +365,11 @@ def test_a_broken_installed_pack_is_not_replaced_without_asking(
     assert "Lässt sich zurzeit nicht laden" in visible_text(dialog)
     qtbot.mouseClick(_button(dialog, "Installierte behalten"), Qt.MouseButton.LeftButton)
     assert "zusammenfassung: |" in (installed / "game.yaml").read_text(encoding="utf-8")
+
+
+def test_practice_situations_come_from_the_capabilities(library):
+    from app.ui.situations import AtlantisSituations, situation_service_for
+
+    assert isinstance(situation_service_for("atlantis"), AtlantisSituations)
+    assert situation_service_for("atlantis", own_pack=True) is None
+    assert situation_service_for("azul") is None
