@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -44,16 +45,20 @@ class ProblemsPanel(QFrame):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("PackProblemsPanel")
+        # Its full height always: the refresher above scrolls, this panel does not.
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.folder: Path | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(18, 8, 14, 10)
         layout.setSpacing(6)
         top = QHBoxLayout()
         top.setSpacing(8)
-        self.title = QLabel("Eigenes Spiel")
+        self.title = _ElidedLabel("Eigenes Spiel")
         self.title.setObjectName("PackProblemsTitle")
-        top.addWidget(self.title)
-        top.addStretch(1)
+        # The title gives way first when the window is narrow; the buttons keep their text.
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.title.setMinimumWidth(0)
+        top.addWidget(self.title, 1)
         self.open_buttons: dict[str, QPushButton] = {}
         for name in ("game.yaml", "quiz.yaml"):
             button = QPushButton(name)
@@ -61,6 +66,7 @@ class ProblemsPanel(QFrame):
             button.setToolTip(f"{name} im Texteditor öffnen")
             button.setAccessibleName(f"{name} im Texteditor öffnen")
             button.clicked.connect(lambda _=False, n=name: self._open_file(n))
+            button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
             top.addWidget(button)
             self.open_buttons[name] = button
         folder_button = QPushButton("Ordner")
@@ -68,6 +74,7 @@ class ProblemsPanel(QFrame):
         folder_button.setToolTip("Den Ordner des Spiels öffnen")
         folder_button.setAccessibleName("Den Ordner des Spiels öffnen")
         folder_button.clicked.connect(lambda: self._open_file(""))
+        folder_button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
         top.addWidget(folder_button)
         layout.addLayout(top)
         self.summary = QLabel()
@@ -121,3 +128,19 @@ class ProblemsPanel(QFrame):
         if self.folder is not None:
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.folder / name) if name
                                                         else str(self.folder)))
+
+
+class _ElidedLabel(QLabel):
+    """A one-line label that ends in „…“ rather than being cut off mid-letter."""
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.full_text = text
+        self.setTextFormat(Qt.TextFormat.PlainText)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        elided = self.fontMetrics().elidedText(self.full_text, Qt.TextElideMode.ElideRight,
+                                               self.width())
+        if elided != self.text():
+            self.setText(elided)
