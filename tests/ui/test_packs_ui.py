@@ -373,3 +373,40 @@ def test_practice_situations_come_from_the_capabilities(library):
     assert isinstance(situation_service_for("atlantis"), AtlantisSituations)
     assert situation_service_for("atlantis", own_pack=True) is None
     assert situation_service_for("azul") is None
+
+
+def test_a_pack_works_fully_without_an_engine(qtbot, library, tmp_path, monkeypatch,
+                                              _isolated_user_data):
+    from app.model.search import SearchIndex
+    from tests.ui.test_quiz_view import press, quiz_view
+
+    folder = create_pack(_packs(Path(_isolated_user_data)), "Azul", reserved_ids())
+    _rewrite(folder / "game.yaml", "Eine Regel, die oft vergessen wird",
+             "Überzählige Fliesen landen im Boden")
+    win = _open_window(qtbot, library, "azul")
+    assert [s.title for s in win.sections()] == [
+        "In 30 Sekunden", "Dein Zug", "Die Zahlen", "Leicht vergessen", "Weißt du's noch?",
+        "Quelle"]
+
+    # Quiz by keyboard: what the player did not know is marked for re-reading.
+    view = quiz_view(win)
+    press(qtbot, view, Qt.Key.Key_Return)
+    assert view.situations is None and len(view.round.questions) == 2
+    for _ in range(2):
+        press(qtbot, view, Qt.Key.Key_Space)
+        press(qtbot, view, Qt.Key.Key_3)
+    assert win.marked_count("pitfalls") == 1
+    assert win.marked_count("numbers") == 1
+
+    # Search finds the pack's words.
+    hits = SearchIndex.build(win.state.library).search("Fliesen Boden")
+    assert hits and hits[0].game_id == "azul"
+
+    # The one-page sheet.
+    out = tmp_path / "azul.pdf"
+    _choose_file(monkeypatch, out)
+    win.actions_by_name["pdf"].trigger()
+    from pypdf import PdfReader
+
+    text = PdfReader(out).pages[0].extract_text()
+    assert "Überzählige Fliesen landen im Boden" in " ".join(text.split())
