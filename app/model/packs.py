@@ -172,6 +172,19 @@ def failed_pack(folder: Path, problems: list[Problem], reserved: Iterable[str]) 
     return FailedPack(pack_id, folder, problems)
 
 
+def with_pack_rules(library: Library) -> Library:
+    """``library`` with every game that has no engine held to the rules of a pack (for
+    ``--check``, so it says what the app's problems panel says)."""
+    games, failures = [], list(library.failures)
+    for loaded in library.games:
+        problems = [] if loaded.id in CAPABILITIES else pack_problems(loaded.folder)
+        if problems:
+            failures.append(FailedGame(loaded.id, loaded.folder, problems))
+        else:
+            games.append(loaded)
+    return Library(games=games, failures=failures)
+
+
 def with_packs(library: Library, root: Path) -> Library:
     """``library`` plus the packs below ``root``, as a new library (the old one is shared)."""
     packs = load_packs(root, reserved_ids(library))

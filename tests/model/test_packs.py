@@ -346,3 +346,14 @@ def test_any_archive_is_answered_with_problems_or_a_pack_never_an_exception(
         assert path.resolve().is_relative_to(work.resolve())
         assert len(path.relative_to(work).parts) <= 2
     assert sorted(p.name for p in base.iterdir()) == ["work", "x.regelfrisch"]
+
+
+def test_check_holds_a_pack_to_the_pack_rules(tmp_path):
+    folder = _pack(tmp_path)
+    text = (folder / "game.yaml").read_text(encoding="utf-8").replace(
+        "Wer anfängt und", "Wer <b>anfängt</b> und")
+    (folder / "game.yaml").write_text(text, encoding="utf-8")
+    out = io.StringIO()
+    assert run_check(folder, out) == 1
+    assert f"{folder / 'game.yaml'}:" in out.getvalue() and "HTML" in out.getvalue()
+    assert run_check(tmp_path, io.StringIO()) == 1
