@@ -20,26 +20,13 @@ from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, Qt, QTimer, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
-from app.model.packs import (
-    MANIFEST,
-    PACK_FILES,
-    SUFFIX,
-    FailedPack,
-    PackGame,
-    export_pack,
-    failed_pack,
-    inspect_archive,
-    install_pack,
-    load_pack,
-    packs_root,
-    remove_pack,
-    replace_pack,
-    reserved_ids,
-    with_packs,
-)
-from app.model.yaml_source import ContentError
 from app.ui.problems_panel import ProblemsPanel
 from app.ui.progress_model import default_data_dir
+
+# The model (pydantic, the loader) is imported only once a pack is used: the window is built
+# before the content loads, and nothing here may delay its first frame.
+SUFFIX = ".regelfrisch"
+PACKS_FOLDER = "spiele"
 
 # Editors save in bursts (write, rename, touch); one reload after the burst is enough.
 RELOAD_DELAY_MS = 250
@@ -47,6 +34,8 @@ RELOAD_DELAY_MS = 250
 
 def with_own_packs(library, data: Path | None = None):
     """The shipped ``library`` plus the player's packs from the data folder."""
+    from app.model.packs import packs_root, with_packs
+
     return with_packs(library, packs_root(data or default_data_dir()))
 
 
@@ -67,7 +56,7 @@ class PackActions(QObject):
         self.state = window.state
         progress = window.services.progress
         self.data = Path(progress.folder) if progress is not None else default_data_dir()
-        self.root = packs_root(self.data)
+        self.root = self.data / PACKS_FOLDER  # app.model.packs.packs_root, without the import
         self.last_dialog = None
         # Per pack folder: the files' fingerprint and the errors of the newest version on disk
         # (empty when the version on screen is the newest).
@@ -125,6 +114,8 @@ class PackActions(QObject):
         self._show_problems(entry)
 
     def _watch(self, folder: Path) -> None:
+        from app.model.packs import PACK_FILES
+
         # Editors often replace a file on save, which drops it from the watcher: re-add each time.
         paths = [str(folder)] + [str(folder / n) for n in PACK_FILES if (folder / n).exists()]
         missing = [p for p in paths if p not in self.watcher.files() + self.watcher.directories()]
@@ -154,6 +145,9 @@ class PackActions(QObject):
         entry = self.current()
         if not is_own(entry):
             return
+        from app.model.packs import failed_pack, load_pack, replace_pack, reserved_ids
+        from app.model.yaml_source import ContentError
+
         folder = entry.folder
         self._watch(folder)
         fingerprint = _fingerprint(folder)
@@ -180,6 +174,7 @@ class PackActions(QObject):
     # -- the menu entries --------------------------------------------------------------------
 
     def new_pack(self) -> None:
+        from app.model.packs import reserved_ids
         from app.ui.pack_dialogs import NewPackDialog
 
         dialog = NewPackDialog(self.root, reserved_ids(self.state.library), self.window)
@@ -197,6 +192,8 @@ class PackActions(QObject):
         library = self.state.library
         if library is None:
             return
+        from app.model.packs import with_packs
+
         self._fingerprints.clear()
         self._stale.clear()
         self.state.set_library(with_packs(library, self.root))
@@ -207,6 +204,8 @@ class PackActions(QObject):
         entry = self.current()
         if not (is_own(entry) and hasattr(entry, "game")):
             return
+        from app.model.packs import export_pack
+
         suggested = str(Path.home() / f"{entry.id}{SUFFIX}")
         path, _ = QFileDialog.getSaveFileName(self.window, "Spiel exportieren", suggested,
                                               f"Regelfrisch-Spiele (*{SUFFIX})")
@@ -250,6 +249,7 @@ class PackActions(QObject):
     def import_file(self, archive: Path) -> None:
         """Check ``archive`` in a temporary folder; install only a clean pack, asking before
         it replaces one."""
+        from app.model.packs import inspect_archive, reserved_ids
         from app.ui.pack_dialogs import ImportProblemsDialog, ReplacePackDialog
 
         library = self.state.library
@@ -280,6 +280,8 @@ class PackActions(QObject):
         self._open(dialog)
 
     def _install(self, folder: Path, *, replace: bool) -> None:
+        from app.model.packs import install_pack
+
         try:
             target = install_pack(folder, self.root, replace=replace)
         except OSError as exc:
@@ -289,6 +291,7 @@ class PackActions(QObject):
         self.window.status_text.setText(f"Spiel „{target.name}“ importiert.")
 
     def manage_packs(self) -> None:
+        from app.model.packs import remove_pack
         from app.ui.pack_dialogs import ManagePacksDialog
 
         dialog = ManagePacksDialog(self.own_entries(), self.window)
@@ -359,6 +362,8 @@ def _dropped_pack(event) -> Path | None:
 
 
 def _fingerprint(folder: Path) -> str:
+    from app.model.packs import MANIFEST, PACK_FILES
+
     digest = hashlib.sha256()
     for name in (*PACK_FILES, MANIFEST):
         path = folder / name
@@ -373,6 +378,3 @@ def _remove_tree(folder: Path) -> None:
     import shutil
 
     shutil.rmtree(folder, ignore_errors=True)
-
-
-__all__ = ["FailedPack", "PackActions", "PackGame", "switcher_title", "with_own_packs"]

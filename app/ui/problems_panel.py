@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices
@@ -25,7 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.model.yaml_source import Problem
+if TYPE_CHECKING:
+    from app.model.yaml_source import Problem
 
 MAX_ROWS = 5
 PATH_ROLE = Qt.ItemDataRole.UserRole

@@ -410,3 +410,24 @@ def test_a_pack_works_fully_without_an_engine(qtbot, library, tmp_path, monkeypa
 
     text = PdfReader(out).pages[0].extract_text()
     assert "Überzählige Fliesen landen im Boden" in " ".join(text.split())
+
+
+def test_pack_support_does_not_delay_the_first_frame():
+    # The window is built before the content loads; its pack menu must not pull in the model.
+    import subprocess
+    import sys
+
+    from app.model import packs
+    from app.ui import pack_actions
+
+    assert (pack_actions.SUFFIX, pack_actions.PACKS_FOLDER) == (packs.SUFFIX, packs.PACKS_FOLDER)
+    code = ("import sys\n"
+            "from app.ui.application import create_main_window\n"
+            "window = create_main_window(None, None, remember=False)\n"
+            "assert 'new_pack' in window.actions_by_name\n"
+            "print(sorted(m for m in ('pydantic', 'app.model.packs', 'app.model.loader')"
+            " if m in sys.modules))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}, timeout=60,
+                            check=True)
+    assert result.stdout.strip() == "[]"
