@@ -131,13 +131,13 @@ class MainWindow(QMainWindow):
             widget = self.stack.widget(0)
             self.stack.removeWidget(widget)
             widget.deleteLater()
-        from app.ui.pack_actions import switcher_title
+        from app.ui.pack_actions import switcher_icon, switcher_title
 
         self.game_switcher.blockSignals(True)
         self.game_switcher.clear()
         for entry in self.state.entries():
             if _loaded(entry):
-                self.game_switcher.addItem(switcher_title(entry), entry.id)
+                self.game_switcher.addItem(switcher_icon(entry), switcher_title(entry), entry.id)
                 self.game_switcher.setItemData(self.game_switcher.count() - 1,
                                                entry.game.title, Qt.ItemDataRole.ToolTipRole)
             else:

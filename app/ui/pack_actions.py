@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, Qt, QTimer, QUrl
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtGui import QDesktopServices, QIcon
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
 from app.ui.problems_panel import ProblemsPanel
@@ -45,8 +45,15 @@ def is_own(entry) -> bool:
 
 def switcher_title(entry) -> str:
     """The game switcher's text: own packs are marked as the player's."""
-    return f"{entry.game.short_title} (eigenes Spiel)" if is_own(entry) else \
+    return f"{entry.game.short_title} (eigenes)" if is_own(entry) else \
         entry.game.short_title
+
+
+def switcher_icon(entry) -> QIcon:
+    """A pen beside own packs: seen even where a long name hides the words „eigenes“."""
+    from app.model.paths import resources_root
+
+    return QIcon(str(resources_root() / "icons" / "own-pack.svg")) if is_own(entry) else QIcon()
 
 
 class PackActions(QObject):

@@ -89,7 +89,9 @@ def test_a_pack_made_in_the_window_follows_its_files(qtbot, library, _isolated_u
     folder = _packs(data) / "mein-testspiel"
     assert (folder / "game.yaml").is_file()
     assert win.state.game_id == "mein-testspiel"
-    assert win.game_switcher.currentText() == "Mein Testspiel (eigenes Spiel)"
+    assert win.game_switcher.currentText() == "Mein Testspiel (eigenes)"
+    assert not win.game_switcher.itemIcon(win.game_switcher.currentIndex()).isNull()
+    assert win.game_switcher.itemIcon(win.game_switcher.findData("atlantis")).isNull()
     keys = [s.key for s in win.sections()]
     assert "quiz" in keys and "summary" in keys
     assert "calculators" not in keys and "board" not in keys
@@ -119,7 +121,7 @@ def test_a_pack_made_in_the_window_follows_its_files(qtbot, library, _isolated_u
            "„zahl-tippfehler“." in win.packs.panel.entries()
     assert "letzte fehlerfreie Fassung" in win.packs.panel.summary.text()
     assert "Baue das schönste Muster." in visible_text(win.current_view())
-    assert win.game_switcher.currentText() == "Mein Testspiel (eigenes Spiel)"
+    assert win.game_switcher.currentText() == "Mein Testspiel (eigenes)"
 
     # The problem opens in the player's editor.
     opened = _Opened()
@@ -178,7 +180,7 @@ def test_export_and_import_into_a_fresh_data_folder(qtbot, library, tmp_path, mo
     installed = _packs(fresh) / "azul"
     for name in ("game.yaml", "quiz.yaml"):
         assert (installed / name).read_bytes() == (folder / name).read_bytes()
-    assert other.game_switcher.currentText() == "Azul (eigenes Spiel)"
+    assert other.game_switcher.currentText() == "Azul (eigenes)"
     assert sorted(p.name for p in _packs(fresh).iterdir()) == ["azul"]
 
 
@@ -345,7 +347,7 @@ def test_a_pack_broken_at_start_appears_once_fixed(qtbot, library, _isolated_use
     assert win.game_switcher.currentText() == "azul (fehlerhaft)"
     assert any("game.yaml:" in e for e in win.packs.panel.entries())
     _rewrite(folder / "game.yaml", "zusammenfassung: |", "summary: |")
-    qtbot.waitUntil(lambda: win.game_switcher.currentText() == "Azul (eigenes Spiel)",
+    qtbot.waitUntil(lambda: win.game_switcher.currentText() == "Azul (eigenes)",
                     timeout=3000)
     assert "In 30 Sekunden" in [s.title for s in win.sections()]
 
