@@ -271,7 +271,8 @@ class ManagePacksDialog(_Dialog):
         box = QMessageBox(QMessageBox.Icon.Question, "Spiel entfernen?",
                           f"Das eigene Spiel „{pack_id}“ mit seinem Ordner löschen? Das lässt "
                           "sich nicht rückgängig machen. Exportiere es vorher, wenn du es "
-                          "behalten willst.", parent=self)
+                          "behalten willst. Dein Quiz-Fortschritt dazu bleibt gespeichert und "
+                          "gilt wieder, wenn du das Spiel erneut importierst.", parent=self)
         remove = box.addButton("Entfernen", QMessageBox.ButtonRole.DestructiveRole)
         keep = box.addButton("Behalten", QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(keep)

@@ -79,8 +79,8 @@ def test_capabilities_are_the_one_place_engines_come_from():
 
 def test_slug_makes_an_id_from_a_german_name():
     assert slug("Die Siedler von Catan") == "die-siedler-von-catan"
-    assert slug("  Über Bäume & Flüsse!  ") == "ueber-baeume-flusse" or \
-        slug("  Über Bäume & Flüsse!  ") == "ueber-baeume-fluesse"
+    assert slug("  Über Bäume & Flüsse!  ") == "ueber-baeume-fluesse"
+    assert slug("Café Großstadt") == "cafe-grossstadt"
     assert slug("???") == ""
 
 
