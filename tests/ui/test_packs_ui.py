@@ -436,3 +436,16 @@ def test_pack_support_does_not_delay_the_first_frame():
                             env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}, timeout=60,
                             check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_the_panel_shows_the_editorial_review_too(qtbot, library, _isolated_user_data):
+    folder = create_pack(_packs(Path(_isolated_user_data)), "Azul", reserved_ids())
+    _rewrite(folder / "game.yaml", "pitfalls:\n", "pitfalls:\n  - id: vergessen-0\n"
+             "    title: Noch eine Regel\n    wrong: Falsch.\n    right: Richtig.\n")
+    (folder / "glossary.yaml").write_text("address: du\nterms:\n  - term: Fliese\n"
+                                          "    avoid: [Kachel]\n", encoding="utf-8")
+    _rewrite(folder / "quiz.yaml", "Die kurze Antwort.", "Die Kachel.")
+    win = _open_window(qtbot, library, "azul")
+    entries = win.packs.panel.entries()
+    assert any(e.startswith("Fehler – quiz.yaml:") and "Kachel" in e for e in entries), entries
+    assert any(e.startswith("Hinweis – ") and "vergessen-0" in e for e in entries), entries
