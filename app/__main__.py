@@ -53,6 +53,9 @@ def build_parser():
     parser.add_argument("--content", metavar="ORDNER", help="anderer Inhaltsordner (zum Testen)")
     parser.add_argument("--anki", metavar="DATEI",
                         help="das Quiz eines Spiels (--game) als Anki-Stapel (.apkg) speichern")
+    parser.add_argument("--neu", nargs="+", metavar=("NAME", "ORDNER"),
+                        help="ein eigenes Spiel aus der Vorlage anlegen (Standard: im Ordner "
+                             "„spiele“ deiner Daten)")
     parser.add_argument("--install-desktop", action="store_true",
                         help="Regelfrisch ins Anwendungsmenü eintragen (nur für dich)")
     parser.add_argument("--uninstall-desktop", action="store_true",
@@ -122,6 +125,11 @@ def _main(argv: list[str] | None) -> int:
     check_arguments(args)
     if args.anki is not None:
         return export_anki(args)
+    if args.neu is not None:
+        from app.model.packs import run_new
+        from app.ui.progress_model import default_data_dir
+
+        return run_new(args.neu, default_data_dir(), sys.stdout)
     if args.install_desktop or args.uninstall_desktop:
         from app.ui.desktop_entry import run as desktop_entry
 
@@ -148,6 +156,12 @@ def export_anki(args) -> int:
     root = Path(args.content) if args.content else content_root()
     game_id = args.game or "atlantis"
     folder = root / game_id
+    if not folder.is_dir() and not args.content:
+        # One of the player's own games (regelfrisch --neu, or imported)?
+        from app.model.packs import packs_root
+        from app.ui.progress_model import default_data_dir
+
+        folder = packs_root(default_data_dir()) / game_id
     if not folder.is_dir():
         print(f"Unbekanntes Spiel „{game_id}“ (kein Ordner in {root}).", file=sys.stderr)
         return 2

@@ -25,7 +25,10 @@ def check_folder(folder: Path) -> Library:
 
 
 def run_check(folder: Path | None, out: TextIO) -> int:
-    library = check_folder(folder or content_root())
+    from app.model.packs import with_pack_rules
+
+    # A game without an engine is a player's pack: no HTML, no file links, only known files.
+    library = with_pack_rules(check_folder(folder or content_root()))
     reviews = [review_game(loaded.game, loaded.folder) for loaded in library.games]
     errors = library.problems + [p for r in reviews for p in r.errors]
     for problem in errors:

@@ -12,17 +12,14 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from app.model.capabilities import CAPABILITIES
 from app.rules.errors import RulesError
 
 if TYPE_CHECKING:  # the snapshot start reads ExampleResult without pydantic
     from app.model.schema import WorkedExample
 
 # Engines are imported on first use so a game without one still loads fast.
-ENGINE_MODULES = {
-    "atlantis": "app.rules.atlantis",
-    "atacama": "app.rules.atacama",
-    "survive": "app.rules.survive",
-}
+ENGINE_MODULES = {game: c.engine for game, c in CAPABILITIES.items() if c.engine}
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,9 @@ class Meta(_Strict):
     source_note: Text
     accent: Colour | None = None
     items: list[Item] = []
+    # Own packs: who wrote this refresher and which version of it this is (for sharing).
+    author: Text | None = None
+    version: Text | None = None
 
 
 class Step(_Strict):

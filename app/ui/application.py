@@ -216,8 +216,9 @@ def _platform_cache() -> Path:
 
 def _load(root: Path):
     from app.model.loader import load_library
+    from app.ui.pack_actions import with_own_packs
 
-    library = load_library(root)
+    library = with_own_packs(load_library(root))  # the player's own games beside the shipped
     for problem in library.problems:
         print(problem, file=sys.stderr)
     return library

@@ -140,12 +140,14 @@ class MainWindow(QMainWindow):
             widget = self.stack.widget(0)
             self.stack.removeWidget(widget)
             widget.deleteLater()
+        from app.ui.pack_actions import switcher_icon, switcher_title
+
         self.game_switcher.blockSignals(True)
         self.game_switcher.clear()
         for entry in self.state.entries():
             if _loaded(entry):
                 # entry.title, not entry.game.title: a game from the snapshot is read on opening.
-                self.game_switcher.addItem(entry.short_title, entry.id)
+                self.game_switcher.addItem(switcher_icon(entry), switcher_title(entry), entry.id)
                 self.game_switcher.setItemData(self.game_switcher.count() - 1,
                                                entry.title, Qt.ItemDataRole.ToolTipRole)
             else:
@@ -319,6 +321,9 @@ class MainWindow(QMainWindow):
         self._action("print", "Drucken / Als PDF …", [QKeySequence.StandardKey.Print, "Ctrl+P"],
                      self.print_sheet, file_menu)
         self._action("pdf", "Als PDF speichern …", ["Ctrl+Shift+P"], self.save_pdf, file_menu)
+        from app.ui.pack_actions import PackActions
+
+        self.packs = PackActions(self, file_menu)  # own games, live preview, Anki export
         file_menu.addSeparator()
         self._action("quit", "Beenden", ["Ctrl+Q"], self.close, file_menu)
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
+from app.model.capabilities import capabilities_for
 from app.ui.app_state import Services
 
 if TYPE_CHECKING:
@@ -27,14 +28,17 @@ class Section:
     icon: str
     view: str = ""
     shown: Callable[[LoadedGame], bool] = lambda loaded: True
-    # Interactive sections are built on a game's engine: one view per game that has one.
-    game_views: dict[str, str] | None = None
+    # Interactive sections are built on a game's engine: the view is the game's capability of
+    # this name (app/model/capabilities.py), so a game without an engine has no such section.
+    capability: str = ""
 
-    def view_for(self, game_id: str) -> str:
-        return self.game_views.get(game_id, "") if self.game_views is not None else self.view
+    def view_for(self, game_id: str, *, own_pack: bool = False) -> str:
+        if not self.capability:
+            return self.view
+        return getattr(capabilities_for(game_id, own_pack=own_pack), self.capability)
 
     def build(self, loaded: LoadedGame, services: Services) -> QWidget:
-        module_name, class_name = self.view_for(loaded.id).split(":")
+        module_name, class_name = self.view_for(loaded.id, own_pack=_own(loaded)).split(":")
         view_class = getattr(importlib.import_module(module_name), class_name)
         return view_class(loaded, services)
 
@@ -49,16 +53,8 @@ SECTIONS: tuple[Section, ...] = (
     Section("numbers", "Die Zahlen", "numbers", "app.ui.views.numbers_view:NumbersView"),
     Section("pitfalls", "Leicht vergessen", "pitfalls", "app.ui.views.pitfalls_view:PitfallsView"),
     Section("quiz", "Weißt du's noch?", "quiz", "app.ui.views.quiz_view:QuizView"),
-    Section("calculators", "Rechner", "calculator", game_views={
-        "atlantis": "app.ui.views.atlantis_calculators:AtlantisCalculators",
-        "atacama": "app.ui.views.atacama_calculator:AtacamaCalculator",
-        "survive": "app.ui.views.survive_encounters:SurviveEncounters",
-    }),
-    Section("board", "Spielbrett", "board", game_views={
-        "atlantis": "app.ui.views.atlantis_board_view:AtlantisBoardView",
-        "atacama": "app.ui.views.atacama_board_view:AtacamaBoardView",
-        "survive": "app.ui.views.survive_removal_view:SurviveRemovalView",
-    }),
+    Section("calculators", "Rechner", "calculator", capability="calculators"),
+    Section("board", "Spielbrett", "board", capability="board"),
     Section("interpretations", "Auslegungen", "interpretations",
             "app.ui.views.interpretations_view:InterpretationsView",
             lambda loaded: bool(loaded.game.content.interpretations
@@ -70,7 +66,14 @@ SECTIONS: tuple[Section, ...] = (
 
 
 def sections_for(loaded: LoadedGame) -> list[Section]:
-    return [s for s in SECTIONS if s.shown(loaded) and _view_exists(s.view_for(loaded.id))]
+    own = _own(loaded)
+    return [s for s in SECTIONS
+            if s.shown(loaded) and _view_exists(s.view_for(loaded.id, own_pack=own))]
+
+
+def _own(loaded: LoadedGame) -> bool:
+    # Set by app.model.packs on a player's own pack: it never gets a shipped game's engine.
+    return bool(getattr(loaded, "own_pack", False))
 
 
 @cache

@@ -39,10 +39,15 @@ class AtlantisSituations:
         return board
 
 
-_SERVICES = {"atlantis": AtlantisSituations}
+def situation_service_for(game_id: str, *, own_pack: bool = False):
+    """The situation service of ``game_id`` (see app/model/capabilities.py), or ``None``
+    where the engine makes none."""
+    import importlib
 
+    from app.model.capabilities import capabilities_for
 
-def situation_service_for(game_id: str):
-    """The situation service of ``game_id``, or ``None`` where the engine makes none."""
-    factory = _SERVICES.get(game_id)
-    return factory() if factory is not None else None
+    name = capabilities_for(game_id, own_pack=own_pack).situations
+    if not name:
+        return None
+    module_name, class_name = name.split(":")
+    return getattr(importlib.import_module(module_name), class_name)()

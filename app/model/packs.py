@@ -1,0 +1,481 @@
+"""A player's own games ("packs"): the pack folder, templates, sharing as ``.regelfrisch``.
+
+A pack is a game folder with ``game.yaml``, ``quiz.yaml`` and optionally ``glossary.yaml`` in
+``<data dir>/spiele/<id>/``. It is data only: no engine (so no worked examples), no HTML, no
+references to files, size limits. It loads beside the shipped games and never shadows one: a pack
+whose id is a shipped game's id is shown as broken under a different id, with a message.
+
+A shared pack is a zip named ``<id>.regelfrisch``: the YAML files plus ``manifest.json``. It is
+unpacked into a temporary folder and fully checked there; only a clean pack is copied into the
+pack folder, so a hostile or broken one leaves no trace.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import stat
+import tempfile
+import unicodedata
+import zipfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from string import Template
+from typing import Any
+
+from app import __version__
+from app.model.capabilities import CAPABILITIES
+from app.model.loader import GAME_FILE, QUIZ_FILE, FailedGame, Library, LoadedGame, load_game
+from app.model.paths import resources_root
+from app.model.quality import GLOSSARY_FILE, review_game
+from app.model.yaml_source import MAX_FILE_BYTES, ContentError, Problem, read_yaml
+
+PACKS_FOLDER = "spiele"
+SUFFIX = ".regelfrisch"
+MANIFEST = "manifest.json"
+PACK_FILES = (GAME_FILE, QUIZ_FILE, GLOSSARY_FILE)
+ARCHIVE_FILES = (*PACK_FILES, MANIFEST)
+FORMAT = 1
+MAX_ARCHIVE_BYTES = 2 * 1024 * 1024
+MAX_ENTRIES = len(ARCHIVE_FILES)
+MAX_MANIFEST_BYTES = 16 * 1024
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+MAX_ID = 40
+
+# Markdown in a pack may format text, nothing more: raw HTML could fetch or hide things, images
+# and links could point at files on the player's disk.
+_HTML = re.compile(r"<\s*[A-Za-z!/?]")
+_IMAGE = re.compile(r"!\[")
+_LINK = re.compile(r"\]\(\s*([^)\s]*)|<(?:[a-z]+:|/)[^>]*>|\bfile:", re.IGNORECASE)
+
+
+@dataclass
+class PackGame(LoadedGame):
+    """A loaded own pack: the window marks it and gives it no engine."""
+
+    own_pack: bool = True
+
+
+@dataclass
+class FailedPack(FailedGame):
+    own_pack: bool = True
+
+
+def packs_root(data: Path) -> Path:
+    """The pack folder inside the user's data folder."""
+    return data / PACKS_FOLDER
+
+
+def reserved_ids(library: Library | None = None) -> set[str]:
+    """Ids a pack must not take: the shipped games (and any game the library shows already)."""
+    ids = set(CAPABILITIES)
+    if library is not None:
+        ids |= {e.id for e in library.entries() if not getattr(e, "own_pack", False)}
+    return ids
+
+
+# -- loading -----------------------------------------------------------------------------------
+
+
+def load_pack(folder: Path, reserved: Iterable[str] = ()) -> PackGame:
+    """Load one pack folder or raise :class:`ContentError` with every problem."""
+    problems = pack_problems(folder, reserved)
+    if problems:
+        raise ContentError(problems)
+    loaded = load_game(folder)
+    return PackGame(loaded.game, loaded.folder, loaded.examples)
+
+
+def pack_problems(folder: Path, reserved: Iterable[str] = ()) -> list[Problem]:
+    """What keeps ``folder`` from being a pack, before the YAML is even read as a game."""
+    problems: list[Problem] = []
+    game_id = folder.name
+    if game_id in set(reserved):
+        problems.append(Problem(folder, None, f"„{game_id}“ ist ein mitgeliefertes Spiel. Ein "
+                                              "eigenes Spiel braucht einen anderen Ordnernamen."))
+    elif not ID_PATTERN.match(game_id) or len(game_id) > MAX_ID:
+        problems.append(Problem(folder, None, f"Der Ordnername „{game_id}“ taugt nicht als "
+                                              "Spiel-ID: nur Kleinbuchstaben, Ziffern und "
+                                              f"Bindestriche, höchstens {MAX_ID} Zeichen."))
+    if folder.is_dir():
+        for path in sorted(folder.iterdir()):
+            if path.name.startswith("."):
+                continue
+            if path.is_symlink() or not path.is_file():
+                problems.append(Problem(path, None, "In einem eigenen Spiel sind nur Dateien "
+                                                    "erlaubt, keine Ordner oder Verknüpfungen."))
+            elif path.name not in PACK_FILES and path.name != MANIFEST:
+                problems.append(Problem(path, None, _unknown_file_message(path.name)))
+            elif path.suffix == ".yaml":
+                problems += _markup_problems(path)
+    return problems
+
+
+def _unknown_file_message(name: str) -> str:
+    if name == "examples.yaml":
+        return ("Rechenbeispiele brauchen eine Regel-Engine; eigene Spiele haben keine. "
+                "Entferne examples.yaml.")
+    return f"Unbekannte Datei. Erlaubt sind nur {', '.join(PACK_FILES)}."
+
+
+def _markup_problems(path: Path) -> list[Problem]:
+    try:
+        source = read_yaml(path)
+    except ContentError:
+        return []  # the loader reports it with its line
+    problems = []
+    for loc, text in _strings(source.data, ()):
+        if _HTML.search(text):
+            message = "HTML ist in eigenen Spielen nicht erlaubt; nutze **fett** und *kursiv*."
+        elif _IMAGE.search(text):
+            message = "Bilder sind in eigenen Spielen nicht erlaubt."
+        elif _LINK.search(text):
+            message = "Verweise auf Dateien oder Webseiten sind in eigenen Spielen nicht erlaubt."
+        else:
+            continue
+        problems.append(source.problem(loc, message))
+    return problems
+
+
+def _strings(data: Any, loc: tuple) -> Iterator[tuple[tuple, str]]:
+    if isinstance(data, str):
+        yield loc, data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from _strings(value, (*loc, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _strings(value, (*loc, index))
+
+
+def load_packs(root: Path, reserved: Iterable[str] = ()) -> Library:
+    """Every pack folder below ``root``; a missing folder is simply no packs."""
+    reserved = set(reserved)
+    packs = Library()
+    if not root.is_dir():
+        return packs
+    for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.is_symlink()
+                         and not p.name.startswith((".", "_"))):
+        try:
+            packs.games.append(load_pack(folder, reserved))
+        except ContentError as exc:
+            packs.failures.append(failed_pack(folder, exc.problems, reserved))
+    return packs
+
+
+def failed_pack(folder: Path, problems: list[Problem], reserved: Iterable[str]) -> FailedPack:
+    # A pack named like a shipped game keeps a distinct id (never a valid game id), so the
+    # switcher shows both and the shipped one is never replaced.
+    pack_id = folder.name if folder.name not in set(reserved) else f"{folder.name} (eigenes)"
+    return FailedPack(pack_id, folder, problems)
+
+
+def with_pack_rules(library: Library) -> Library:
+    """``library`` with every game that has no engine held to the rules of a pack (for
+    ``--check``, so it says what the app's problems panel says)."""
+    games, failures = [], list(library.failures)
+    for loaded in library.games:
+        problems = [] if loaded.id in CAPABILITIES else pack_problems(loaded.folder)
+        if problems:
+            failures.append(FailedGame(loaded.id, loaded.folder, problems))
+        else:
+            games.append(loaded)
+    return Library(games=games, failures=failures)
+
+
+def with_packs(library: Library, root: Path) -> Library:
+    """``library`` plus the packs below ``root``, as a new library (the old one is shared)."""
+    packs = load_packs(root, reserved_ids(library))
+    shipped_games = [g for g in library.games if not getattr(g, "own_pack", False)]
+    shipped_failures = [f for f in library.failures if not getattr(f, "own_pack", False)]
+    return Library(games=[*shipped_games, *packs.games],
+                   failures=[*shipped_failures, *packs.failures])
+
+
+def replace_pack(library: Library, folder: Path, entry: PackGame | FailedPack) -> Library:
+    """``library`` with the pack in ``folder`` replaced by ``entry`` (or added)."""
+    def other(e) -> bool:
+        return not (getattr(e, "own_pack", False) and e.folder == folder)
+
+    games = [g for g in library.games if other(g)]
+    failures = [f for f in library.failures if other(f)]
+    if isinstance(entry, FailedGame):
+        failures.append(entry)
+    else:
+        games.append(entry)
+    return Library(games=games, failures=failures)
+
+
+# -- a new pack from the templates -----------------------------------------------------------
+
+
+def slug(title: str) -> str:
+    """A pack id from a game's name: „Die Siedler von Catan“ → ``die-siedler-von-catan``."""
+    text = title.strip().lower()
+    for umlaut, plain in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")):
+        text = text.replace(umlaut, plain)
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    text = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+    return text[:MAX_ID].rstrip("-")
+
+
+def create_pack(root: Path, title: str, reserved: Iterable[str] = (), author: str = "") -> Path:
+    """Make ``root/<id>`` from the templates; raise ``ValueError`` (German) if that cannot be."""
+    title = " ".join(title.split())
+    if not title:
+        raise ValueError("Bitte gib den Namen des Spiels ein.")
+    if len(title) > 80:
+        raise ValueError("Der Name ist zu lang (höchstens 80 Zeichen).")
+    pack_id = slug(title)
+    if not pack_id:
+        raise ValueError("Der Name braucht wenigstens einen Buchstaben oder eine Ziffer.")
+    if pack_id in set(reserved):
+        raise ValueError(f"„{title}“ gibt es schon als mitgeliefertes Spiel. Wähle einen "
+                         "anderen Namen, z. B. mit dem Zusatz „eigene Fassung“.")
+    folder = root / pack_id
+    if folder.exists():
+        raise ValueError(f"Ein eigenes Spiel „{pack_id}“ gibt es schon ({folder}).")
+    values = {"title": _yaml_string(title), "author": _yaml_string(author) if author else "null"}
+    template = resources_root() / "pack-template"
+    root.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".neu-", dir=root))
+    try:
+        for name in (GAME_FILE, QUIZ_FILE):
+            text = Template((template / name).read_text(encoding="utf-8")).safe_substitute(values)
+            (staging / name).write_text(text, encoding="utf-8")
+        staging.rename(folder)
+    except OSError:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return folder
+
+
+def _yaml_string(text: str) -> str:
+    # A JSON string is a valid YAML double-quoted scalar.
+    return json.dumps(text, ensure_ascii=False)
+
+
+# -- sharing -----------------------------------------------------------------------------------
+
+
+def manifest_for(loaded: LoadedGame) -> dict[str, Any]:
+    meta = loaded.game.content.meta
+    return {"format": FORMAT, "id": loaded.id, "title": meta.title,
+            "version": meta.version or "1", "author": meta.author or "",
+            "source_note": meta.source_note, "app_version": __version__}
+
+
+def export_pack(loaded: LoadedGame, out: Path) -> Path:
+    """Write ``loaded`` as a ``.regelfrisch`` file; the pack's YAML goes in byte for byte."""
+    if out.suffix != SUFFIX:
+        out = out.with_name(out.name + SUFFIX)
+    partial = out.with_name(f".{out.name}.teil")
+    try:
+        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr(MANIFEST, json.dumps(manifest_for(loaded), ensure_ascii=False,
+                                                  indent=2))
+            for name in PACK_FILES:
+                path = loaded.folder / name
+                if path.is_file():
+                    archive.write(path, name)
+        partial.replace(out)
+    finally:
+        partial.unlink(missing_ok=True)
+    return out
+
+
+@dataclass
+class Inspection:
+    """What an archive holds, checked in a temporary folder; ``problems`` empty means clean."""
+
+    archive: Path
+    manifest: dict[str, Any] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    loaded: PackGame | None = None
+    hints: list[Problem] = field(default_factory=list)
+
+    @property
+    def pack_id(self) -> str:
+        return str(self.manifest.get("id", ""))
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and self.loaded is not None
+
+
+def inspect_archive(archive: Path, workdir: Path, reserved: Iterable[str] = ()) -> Inspection:
+    """Unpack ``archive`` into ``workdir`` (a fresh temporary folder) and check all of it."""
+    result = Inspection(archive)
+    problems = result.problems
+
+    def problem(message: str, name: str | None = None) -> None:
+        where = Path(archive.name) / name if name else Path(archive.name)
+        problems.append(Problem(where, None, message))
+
+    try:
+        size = archive.stat().st_size
+    except OSError as exc:
+        problem(f"Die Datei lässt sich nicht lesen ({exc.strerror}).")
+        return result
+    if size > MAX_ARCHIVE_BYTES:
+        problem(f"Die Datei ist mit {size // 1024} KiB zu groß "
+                f"(höchstens {MAX_ARCHIVE_BYTES // 1024} KiB).")
+        return result
+    try:
+        with zipfile.ZipFile(archive) as zipped:
+            infos = zipped.infolist()
+            if len(infos) > MAX_ENTRIES:
+                problem(f"Das Archiv enthält {len(infos)} Einträge, erlaubt sind höchstens "
+                        f"{MAX_ENTRIES}.")
+                return result
+            files: dict[str, bytes] = {}
+            for info in infos:
+                message = _entry_problem(info, files)
+                if message:
+                    # The name as it stands: joined to a path, "/etc/x" would hide the archive.
+                    problem(f"„{info.filename}“: {message}")
+                    continue
+                limit = MAX_MANIFEST_BYTES if info.filename == MANIFEST else MAX_FILE_BYTES
+                with zipped.open(info) as stream:
+                    data = stream.read(limit + 1)  # never trust the size in the header
+                if len(data) > limit:
+                    problem(f"Die Datei ist zu groß (höchstens {limit // 1024} KiB).",
+                            info.filename)
+                    continue
+                files[info.filename] = data
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, RuntimeError, EOFError,
+            ValueError, NotImplementedError) as exc:
+        problem(f"Das ist kein lesbares Regelfrisch-Archiv ({exc}).")
+        return result
+    if problems:
+        return result
+    result.manifest = _read_manifest(files.get(MANIFEST), problem)
+    for name in (GAME_FILE, QUIZ_FILE):
+        if name not in files:
+            problem(f"Die Datei {name} fehlt im Archiv.")
+    pack_id = result.pack_id
+    if problems:
+        return result
+    folder = workdir / pack_id
+    folder.mkdir(parents=True)
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    try:
+        loaded = load_pack(folder, reserved)
+    except ContentError as exc:
+        problems += [_relocated(p, folder, archive) for p in exc.problems]
+        return result
+    review = review_game(loaded.game, folder)
+    problems += [_relocated(p, folder, archive) for p in review.errors]
+    result.hints = [_relocated(p, folder, archive) for p in review.hints]
+    if not problems:
+        result.loaded = loaded
+    return result
+
+
+def _entry_problem(info: zipfile.ZipInfo, seen: dict[str, bytes]) -> str:
+    name = info.filename
+    mode = info.external_attr >> 16
+    if name.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", name):
+        return "Absolute Pfade sind nicht erlaubt."
+    if ".." in re.split(r"[/\\]", name):
+        return "Pfade mit „..“ sind nicht erlaubt."
+    if stat.S_ISLNK(mode):
+        return "Verknüpfungen (Symlinks) sind nicht erlaubt."
+    if info.is_dir() or "/" in name or "\\" in name:
+        return "Ordner sind im Archiv nicht erlaubt."
+    if name not in ARCHIVE_FILES:
+        return f"Unbekannte Datei; erlaubt sind nur {', '.join(ARCHIVE_FILES)}."
+    if name in seen:
+        return "Die Datei steht doppelt im Archiv."
+    if info.flag_bits & 0x1:
+        return "Verschlüsselte Dateien sind nicht erlaubt."
+    return ""
+
+
+def _read_manifest(data: bytes | None, problem) -> dict[str, Any]:
+    if data is None:
+        problem(f"Die Datei {MANIFEST} fehlt im Archiv.")
+        return {}
+    try:
+        manifest = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        problem(f"Das Inhaltsverzeichnis ist kein gültiges JSON ({exc}).", MANIFEST)
+        return {}
+    if not isinstance(manifest, dict):
+        problem("Das Inhaltsverzeichnis muss ein JSON-Objekt sein.", MANIFEST)
+        return {}
+    pack_id = manifest.get("id")
+    if not isinstance(pack_id, str) or not ID_PATTERN.match(pack_id) or len(pack_id) > MAX_ID:
+        problem("Die Spiel-ID fehlt oder ist ungültig (nur Kleinbuchstaben, Ziffern und "
+                "Bindestriche).", MANIFEST)
+        return {}
+    for key in ("title", "version", "author", "source_note", "app_version"):
+        if key in manifest and not isinstance(manifest[key], str):
+            problem(f"„{key}“ muss ein Text sein.", MANIFEST)
+    if manifest.get("format", FORMAT) != FORMAT:
+        problem("Dieses Archiv stammt aus einer neueren Regelfrisch-Version.", MANIFEST)
+    return manifest
+
+
+def _relocated(problem: Problem, folder: Path, archive: Path) -> Problem:
+    # The temporary folder means nothing to the player; the archive's name does.
+    try:
+        inside = problem.file.relative_to(folder)
+    except ValueError:
+        inside = Path(problem.file.name)
+    where = Path(archive.name) if str(inside) == "." else Path(archive.name) / inside
+    return Problem(where, problem.line, problem.message)
+
+
+def install_pack(source: Path, root: Path, *, replace: bool = False) -> Path:
+    """Copy the checked pack folder ``source`` to ``root/<id>``; the swap is all or nothing."""
+    target = root / source.name
+    if target.exists() and not replace:
+        raise FileExistsError(target)
+    root.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".import-", dir=root))
+    old = root / f".alt-{source.name}"
+    try:
+        for path in source.iterdir():
+            shutil.copyfile(path, staging / path.name)
+        if target.exists():
+            shutil.rmtree(old, ignore_errors=True)
+            target.rename(old)
+        staging.rename(target)
+    except OSError:
+        if old.exists() and not target.exists():
+            old.rename(target)
+        raise
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+        shutil.rmtree(old, ignore_errors=True)
+    return target
+
+
+def remove_pack(root: Path, pack_id: str) -> None:
+    """Delete the pack folder ``root/<pack_id>`` (and nothing outside the pack folder)."""
+    target = root / pack_id
+    if target.parent.resolve() != root.resolve() or target.is_symlink():
+        raise ValueError(f"„{pack_id}“ ist kein eigenes Spiel.")
+    shutil.rmtree(target)
+
+
+def run_new(args: list[str], data: Path, out) -> int:
+    """``regelfrisch --neu NAME [ORDNER]``: German messages; 2 for a wrong call."""
+    if not 1 <= len(args) <= 2:
+        print("--neu braucht einen Namen und optional einen Ordner, z. B. "
+              "--neu \"Mein Spiel\"", file=out)
+        return 2
+    root = Path(args[1]) if len(args) == 2 else packs_root(data)
+    try:
+        folder = create_pack(root, args[0], reserved_ids())
+    except (ValueError, OSError) as exc:
+        print(f"Kein neues Spiel angelegt: {exc}", file=out)
+        return 1
+    print(f"Neues Spiel angelegt: {folder}\n"
+          f"Bearbeite {folder / GAME_FILE} und {folder / QUIZ_FILE}; "
+          f"prüfen mit: regelfrisch --check {folder}", file=out)
+    return 0

@@ -1,0 +1,386 @@
+"""Own packs in the main window: the Datei menu entries, the live preview, drag & drop.
+
+``PackActions`` is created by the main window while it builds its menus. It
+
+- adds Datei → „Neues Spiel …“, „Spiel importieren …“, „Spiel exportieren …“,
+  „Spiele verwalten …“ and „Als Anki-Stapel exportieren …“;
+- watches the open pack's files (QFileSystemWatcher) and reloads the pack shortly after a save,
+  keeping the last good version on screen while the files have errors;
+- shows the problems panel while an own pack is open;
+- accepts a ``.regelfrisch`` file dropped on the window.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, Qt, QTimer, QUrl
+from PySide6.QtGui import QDesktopServices, QIcon
+from PySide6.QtWidgets import QFileDialog, QMainWindow
+
+from app.ui.problems_panel import ProblemsPanel
+from app.ui.progress_model import default_data_dir
+
+# The model (pydantic, the loader) is imported only once a pack is used: the window is built
+# before the content loads, and nothing here may delay its first frame.
+SUFFIX = ".regelfrisch"
+PACKS_FOLDER = "spiele"
+
+# Editors save in bursts (write, rename, touch); one reload after the burst is enough.
+RELOAD_DELAY_MS = 250
+
+
+def with_own_packs(library, data: Path | None = None):
+    """The shipped ``library`` plus the player's packs from the data folder."""
+    from app.model.packs import packs_root, with_packs
+
+    return with_packs(library, packs_root(data or default_data_dir()))
+
+
+def is_own(entry) -> bool:
+    return bool(getattr(entry, "own_pack", False))
+
+
+def switcher_title(entry) -> str:
+    """The game switcher's text: own packs are marked as the player's."""
+    return f"{entry.short_title} (eigenes)" if is_own(entry) else entry.short_title
+
+
+def switcher_icon(entry) -> QIcon:
+    """A pen beside own packs: seen even where a long name hides the words „eigenes“."""
+    from app.model.paths import resources_root
+
+    return QIcon(str(resources_root() / "icons" / "own-pack.svg")) if is_own(entry) else QIcon()
+
+
+class PackActions(QObject):
+    def __init__(self, window: QMainWindow, file_menu):
+        super().__init__(window)
+        self.window = window
+        self.state = window.state
+        progress = window.services.progress
+        self.data = Path(progress.folder) if progress is not None else default_data_dir()
+        self.root = self.data / PACKS_FOLDER  # app.model.packs.packs_root, without the import
+        self.last_dialog = None
+        # Per pack folder: the files' fingerprint and the errors of the newest version on disk
+        # (empty when the version on screen is the newest).
+        self._fingerprints: dict[Path, str] = {}
+        self._stale: dict[Path, list] = {}
+
+        add = window._action
+        file_menu.addSeparator()
+        add("new_pack", "Neues Spiel …", [], self.new_pack, file_menu)
+        add("import_pack", "Spiel importieren …", [], self.import_pack, file_menu)
+        add("export_pack", "Spiel exportieren …", [], self.export_pack, file_menu)
+        add("manage_packs", "Spiele verwalten …", [], self.manage_packs, file_menu)
+        add("anki", "Als Anki-Stapel exportieren …", [], self.export_anki, file_menu)
+
+        self.panel = ProblemsPanel()
+        self.panel.hide()
+        _column_of(window.stack).addWidget(self.panel)
+
+        self.watcher = QFileSystemWatcher(self)
+        self.watcher.fileChanged.connect(self._changed)
+        self.watcher.directoryChanged.connect(self._changed)
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(RELOAD_DELAY_MS)
+        self.timer.timeout.connect(self.reload)
+
+        window.setAcceptDrops(True)
+        window.installEventFilter(self)
+        self.state.libraryChanged.connect(self._follow)
+        self.state.gameChanged.connect(lambda _id: self._follow())
+        self._follow()
+
+    # -- which pack is open ------------------------------------------------------------------
+
+    def current(self):
+        return next((e for e in self.state.entries() if e.id == self.state.game_id), None)
+
+    def own_entries(self) -> list:
+        return [e for e in self.state.entries() if is_own(e)]
+
+    def _follow(self) -> None:
+        """Watch the open pack (if any), show its problems, enable what applies."""
+        entry = self.current()
+        own = is_own(entry)
+        self.window.actions_by_name["export_pack"].setEnabled(own and hasattr(entry, "game"))
+        self.window.actions_by_name["anki"].setEnabled(hasattr(entry, "game"))
+        watched = self.watcher.files() + self.watcher.directories()
+        if watched:
+            self.watcher.removePaths(watched)
+        if not own:
+            self.panel.hide()
+            return
+        self._watch(entry.folder)
+        self._fingerprints.setdefault(entry.folder, _fingerprint(entry.folder))
+        self._show_problems(entry)
+
+    def _watch(self, folder: Path) -> None:
+        from app.model.packs import PACK_FILES
+
+        # Editors often replace a file on save, which drops it from the watcher: re-add each time.
+        paths = [str(folder)] + [str(folder / n) for n in PACK_FILES if (folder / n).exists()]
+        missing = [p for p in paths if p not in self.watcher.files() + self.watcher.directories()]
+        if missing:
+            self.watcher.addPaths(missing)
+
+    def _show_problems(self, entry) -> None:
+        from app.model.quality import review_game
+
+        folder = entry.folder
+        stale = self._stale.get(folder, [])
+        if hasattr(entry, "game"):
+            review = review_game(entry.game, folder)
+            errors, hints = [*stale, *review.errors], review.hints
+        else:
+            errors, hints = entry.problems, []
+        self.panel.show_problems(folder, errors, hints, stale=bool(stale))
+        self.panel.show()
+
+    # -- live preview ------------------------------------------------------------------------
+
+    def _changed(self, _path: str) -> None:
+        self.timer.start()
+
+    def reload(self) -> None:
+        """Load the open pack again if its files changed; keep the last good one on errors."""
+        entry = self.current()
+        if not is_own(entry):
+            return
+        from app.model.packs import failed_pack, load_pack, replace_pack, reserved_ids
+        from app.model.yaml_source import ContentError
+
+        folder = entry.folder
+        self._watch(folder)
+        fingerprint = _fingerprint(folder)
+        if fingerprint == self._fingerprints.get(folder):
+            return
+        self._fingerprints[folder] = fingerprint
+        library = self.state.library
+        try:
+            fresh = load_pack(folder, reserved_ids(library))
+        except ContentError as exc:
+            if hasattr(entry, "game"):
+                self._stale[folder] = exc.problems
+                self._show_problems(entry)
+                self.window.status_text.setText(
+                    f"{len(exc.problems)} Fehler in „{folder.name}“ – die letzte fehlerfreie "
+                    "Fassung bleibt sichtbar.")
+                return
+            fresh = failed_pack(folder, exc.problems, reserved_ids(library))
+        self._stale.pop(folder, None)
+        self.state.set_library(replace_pack(library, folder, fresh))
+        self.state.select_game(fresh.id)
+        self.window.status_text.setText(f"„{folder.name}“ neu geladen.")
+
+    # -- the menu entries --------------------------------------------------------------------
+
+    def new_pack(self) -> None:
+        from app.model.packs import reserved_ids
+        from app.ui.pack_dialogs import NewPackDialog
+
+        dialog = NewPackDialog(self.root, reserved_ids(self.state.library), self.window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.created.connect(self._created)
+        self._open(dialog)
+
+    def _created(self, folder: Path) -> None:
+        self.refresh_library(select=folder.name)
+        self.window.notice_bar.show_notice(
+            f"Neues Spiel angelegt in {folder}. Öffne game.yaml und quiz.yaml in deinem "
+            "Texteditor (Knöpfe unten); was du speicherst, erscheint sofort hier.")
+
+    def refresh_library(self, select: str | None = None) -> None:
+        library = self.state.library
+        if library is None:
+            return
+        from app.model.packs import with_packs
+
+        self._fingerprints.clear()
+        self._stale.clear()
+        self.state.set_library(with_packs(library, self.root))
+        if select:
+            self.state.select_game(select)
+
+    def export_pack(self) -> None:
+        entry = self.current()
+        if not (is_own(entry) and hasattr(entry, "game")):
+            return
+        from app.model.packs import export_pack
+
+        suggested = str(Path.home() / f"{entry.id}{SUFFIX}")
+        path, _ = QFileDialog.getSaveFileName(self.window, "Spiel exportieren", suggested,
+                                              f"Regelfrisch-Spiele (*{SUFFIX})")
+        if not path:
+            return
+        try:
+            out = export_pack(entry, Path(path))
+        except OSError as exc:
+            self.window.notice_bar.show_notice(f"Das Spiel ließ sich nicht exportieren: {exc}")
+            return
+        self.window.status_text.setText(f"Spiel exportiert: {out}")
+
+    def export_anki(self) -> None:
+        entry = self.current()
+        if not hasattr(entry, "game"):
+            return
+        from app.model.anki_export import export_apkg
+
+        suggested = str(Path.home() / f"{entry.id}.apkg")
+        path, _ = QFileDialog.getSaveFileName(self.window, "Als Anki-Stapel exportieren",
+                                              suggested, "Anki-Stapel (*.apkg)")
+        if not path:
+            return
+        out = Path(path) if path.endswith(".apkg") else Path(path + ".apkg")
+        try:
+            count = export_apkg(entry.game, out)
+        except OSError as exc:
+            self.window.notice_bar.show_notice(
+                f"Der Anki-Stapel ließ sich nicht speichern: {exc}")
+            return
+        self.window.status_text.setText(
+            f"Anki-Stapel gespeichert: {out} ({count} Karte{'n' if count != 1 else ''}). "
+            "In Anki: Datei → Importieren.")
+
+    def import_pack(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self.window, "Spiel importieren", str(Path.home()),
+                                              f"Regelfrisch-Spiele (*{SUFFIX})")
+        if path:
+            self.import_file(Path(path))
+
+    def import_file(self, archive: Path) -> None:
+        """Check ``archive`` in a temporary folder; install only a clean pack, asking before
+        it replaces one."""
+        from app.model.packs import inspect_archive, reserved_ids
+        from app.ui.pack_dialogs import ImportProblemsDialog, ReplacePackDialog
+
+        library = self.state.library
+        if library is None:
+            return
+        with tempfile.TemporaryDirectory(prefix="regelfrisch-import-") as work:
+            result = inspect_archive(archive, Path(work), reserved_ids(library))
+            if not result.ok:
+                dialog = ImportProblemsDialog(archive, result.problems, self.window)
+                dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+                self._open(dialog)
+                return
+            installed = next((e for e in self.own_entries()
+                              if e.folder.name == result.pack_id), None)
+            if installed is None:
+                self._install(result.loaded.folder, replace=False)
+                return
+            # Ask; the checked copy must outlive the temporary folder while the dialog is open.
+            keep = Path(tempfile.mkdtemp(prefix="regelfrisch-import-"))
+            staged = keep / result.pack_id
+            staged.mkdir()
+            for path in result.loaded.folder.iterdir():
+                (staged / path.name).write_bytes(path.read_bytes())
+        dialog = ReplacePackDialog(installed, result.loaded, archive, self.window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self._install(staged, replace=True))
+        dialog.finished.connect(lambda _r: _remove_tree(keep))
+        self._open(dialog)
+
+    def _install(self, folder: Path, *, replace: bool) -> None:
+        from app.model.packs import install_pack
+
+        try:
+            target = install_pack(folder, self.root, replace=replace)
+        except OSError as exc:
+            self.window.notice_bar.show_notice(f"Das Spiel ließ sich nicht installieren: {exc}")
+            return
+        self.refresh_library(select=target.name)
+        self.window.status_text.setText(f"Spiel „{target.name}“ importiert.")
+
+    def manage_packs(self) -> None:
+        from app.model.packs import remove_pack
+        from app.ui.pack_dialogs import ManagePacksDialog
+
+        dialog = ManagePacksDialog(self.own_entries(), self.window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def remove(pack_id: str) -> None:
+            try:
+                remove_pack(self.root, pack_id)
+            except (OSError, ValueError) as exc:
+                self.window.notice_bar.show_notice(f"Nicht entfernt: {exc}")
+                return
+            self.refresh_library()
+            dialog.set_packs(self.own_entries())
+            self.window.status_text.setText(f"Eigenes Spiel „{pack_id}“ entfernt.")
+
+        dialog.removeRequested.connect(remove)
+        dialog.openFolderRequested.connect(
+            lambda pack_id: QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.root / pack_id))))
+        self._open(dialog)
+
+    def _open(self, dialog) -> None:
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.open()
+        self.last_dialog = dialog
+        self.window.last_dialog = dialog
+
+    # -- drag & drop -------------------------------------------------------------------------
+
+    def eventFilter(self, watched, event) -> bool:
+        kind = event.type()
+        if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
+            if _dropped_pack(event) is not None:
+                event.acceptProposedAction()
+                return True
+        elif kind == QEvent.Type.Drop:
+            archive = _dropped_pack(event)
+            if archive is not None:
+                event.acceptProposedAction()
+                # After the drop returns: the source application is not kept waiting.
+                QTimer.singleShot(0, lambda: self.import_file(archive))
+                return True
+        return super().eventFilter(watched, event)
+
+
+def _column_of(widget):
+    """The layout that holds ``widget`` (the window's right-hand column below the notices)."""
+    def search(layout):
+        if layout.indexOf(widget) >= 0:
+            return layout
+        for index in range(layout.count()):
+            child = layout.itemAt(index).layout()
+            found = search(child) if child is not None else None
+            if found is not None:
+                return found
+        return None
+
+    return search(widget.parentWidget().layout())
+
+
+def _dropped_pack(event) -> Path | None:
+    mime = event.mimeData()
+    if mime is None or not mime.hasUrls():
+        return None
+    files = [Path(u.toLocalFile()) for u in mime.urls() if u.isLocalFile()]
+    if len(files) == 1 and files[0].suffix == SUFFIX:
+        return files[0]
+    return None
+
+
+def _fingerprint(folder: Path) -> str:
+    from app.model.packs import MANIFEST, PACK_FILES
+
+    digest = hashlib.sha256()
+    for name in (*PACK_FILES, MANIFEST):
+        path = folder / name
+        try:
+            digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+        except OSError:
+            digest.update(name.encode() + b"\0-\0")
+    return digest.hexdigest()
+
+
+def _remove_tree(folder: Path) -> None:
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)
