@@ -83,9 +83,23 @@ def check_arguments(args) -> None:
                            if p.is_dir() and not p.name.startswith((".", "_")))
         except OSError:
             known = []
+        if args.game not in known and args.content is None:
+            known += _own_pack_ids()
         if args.game not in known:
             listed = ", ".join(known) if known else "keine"
             usage_error(f"Das Spiel „{args.game}“ gibt es nicht. Verfügbar: {listed}.")
+
+
+def _own_pack_ids() -> list[str]:
+    # The player's own games count as known games too (regelfrisch --neu, or imported).
+    from app.model.packs import packs_root
+    from app.ui.progress_model import default_data_dir
+
+    try:
+        root = packs_root(default_data_dir())
+        return sorted(p.name for p in root.iterdir() if p.is_dir())
+    except OSError:
+        return []
 
 
 def _safe_streams() -> None:

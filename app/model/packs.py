@@ -51,11 +51,10 @@ _IMAGE = re.compile(r"!\[")
 _LINK = re.compile(r"\]\(\s*([^)\s]*)|<(?:[a-z]+:|/)[^>]*>|\bfile:", re.IGNORECASE)
 
 
-@dataclass
 class PackGame(LoadedGame):
     """A loaded own pack: the window marks it and gives it no engine."""
 
-    own_pack: bool = True
+    own_pack = True
 
 
 @dataclass

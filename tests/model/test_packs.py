@@ -313,7 +313,10 @@ def test_cli_anki_finds_an_own_pack(tmp_path, capsys, _isolated_user_data):
     assert main(["--anki", str(out), "--game", "azul"]) == 0
     assert "2 Karten" in capsys.readouterr().out
     assert zipfile.is_zipfile(out)
-    assert main(["--anki", str(tmp_path / "x.apkg"), "--game", "gibt-es-nicht"]) == 2
+    with pytest.raises(SystemExit) as stopped:
+        main(["--anki", str(tmp_path / "x.apkg"), "--game", "gibt-es-nicht"])
+    assert stopped.value.code == 2
+    assert "Verfügbar: atacama, atlantis, survive, azul." in capsys.readouterr().err
 
 
 # Hostile archives, generated: CI runs a modest number, REGELFRISCH_FUZZ_EXAMPLES asks for more.
