@@ -16,8 +16,9 @@ SEEDS = range(500)
 
 @pytest.fixture(scope="module")
 def pitfall_ids():
+    """What a wrong choice may mark: a pitfall, or a numbers row (the gap-cost number)."""
     game = load_library(content_root()).game("atlantis").game
-    return {p.id for p in game.content.pitfalls}
+    return {p.id for p in game.content.pitfalls} | {n.id for n in game.content.numbers}
 
 
 @pytest.fixture(scope="module")

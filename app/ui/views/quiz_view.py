@@ -169,9 +169,10 @@ class QuizView(PageColumn):
             self.show_summary()
             return
         body = self.card.body
-        body.addLayout(row(pill(self.round.position_text, "Tag"),
-                           pill(_kind_name(current), "Pill") if isinstance(current, Situation)
-                           else None))
+        kind = pill(_kind_name(current), "Pill") if isinstance(current, Situation) else None
+        if kind is not None:
+            kind.setToolTip(f"Übungsnummer {current.seed} (gleiche Nummer, gleiche Frage)")
+        body.addLayout(row(pill(self.round.position_text, "Tag"), kind))
         body.addWidget(label(current.question, "H2"))
         if isinstance(current, Situation):
             self._situation(current)
@@ -317,7 +318,8 @@ class QuizView(PageColumn):
 
 
 def _kind_name(situation: Situation) -> str:
-    return "Übungssituation · Seed " + str(situation.seed)
+    # The seed is for reproducing a question, not for the player: it stays in the tooltip.
+    return "Übungssituation"
 
 
 def _pitfall_title(loaded: LoadedGame, pitfall_id: str) -> str:
