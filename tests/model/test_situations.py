@@ -74,3 +74,40 @@ def test_positions_round_trip_and_questions_are_german(situations):
         parse_state(situation.position)
         assert situation.question.endswith("?")
         assert situation.explanation
+
+
+def _misconceptions(state, gaps) -> dict[str, set[int]]:
+    """What each misconception makes of ``gaps``, worked out here from the gaps alone."""
+    free = [g for g in gaps if g.bridge is None]
+    return {
+        "breite-luecken": {sum(min(g.left, g.right) * g.width for g in free),
+                           sum(g.width for g in free),
+                           max((g.cost for g in gaps), default=0)},
+        "zahl-luecke": {sum(max(g.left, g.right) for g in free),
+                        sum(g.left + g.right for g in free)},
+        "bruecke-fuer-alle": {sum(min(g.left, g.right) if g.bridge not in (None, state.turn)
+                                  else g.cost for g in gaps)},
+        "zahl-bruecke": {sum(min(g.left, g.right) for g in gaps)},
+    }
+
+
+def test_each_wrong_cost_is_what_its_named_misconception_gives():
+    from app.rules.atlantis import apply, parse_move
+
+    checked = 0
+    for seed in range(300):
+        situation = make_situation(seed, "kosten")
+        state = parse_state(situation.position)
+        move = parse_move(situation.action)
+        gaps = apply(state, move)[1].movement.gaps
+        makes = _misconceptions(state, gaps)
+        for choice in situation.choices:
+            if not choice.correct:
+                assert int(choice.text) in makes[choice.pitfall], (seed, choice, gaps)
+                checked += 1
+        # „Only the last gap“ was offered for one-card moves, where it is no mistake at all.
+        if len(move.cards) == 1 and len(gaps) > 1:
+            last_only = str(gaps[-1].cost)
+            assert all(c.correct or c.text != last_only or int(last_only) in
+                       makes[c.pitfall] for c in situation.choices)
+    assert checked == 900

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 import pytest
+from PySide6.QtCore import Qt
 
 from app.model.quiz_round import QuizRound, Situation
 from app.model.situations import KINDS, make_situation
@@ -27,7 +28,7 @@ from app.rules.atlantis import (
     random_game,
 )
 from app.ui.boards.atlantis_scene import drawing_for, stretch_layout
-from app.ui.situations import AtlantisSituations, covers
+from app.ui.situations import covers
 
 SEEDS = int(os.environ.get("REGELFRISCH_SITUATION_SEEDS", "1000"))
 GAMES = max(10, SEEDS // 50)
@@ -184,11 +185,24 @@ def test_a_situation_the_picture_cannot_answer_marks_nothing(library, tmp_path):
     assert round_.marked_now == [seen.choices[wrong].pitfall]
 
 
-def test_the_quiz_drawing_widget_shows_the_places(qtbot):
-    service = AtlantisSituations(seed=5)
-    for seed in range(12):
-        s = service.make(seed)
-        board = service.drawing(s)
-        qtbot.addWidget(board)
-        assert set(s.focus) <= board.places(), seed
+def test_the_quiz_shows_each_situation_with_its_start_and_gaps(qtbot, window):
+    from PySide6.QtWidgets import QApplication
+
+    from app.ui.boards.atlantis_scene import MiniBoard
+
+    view = window.view_for("quiz")
+    view.start_practice(list(range(20, 32)))
+    for _ in range(12):
+        s = view.round.current
+        QApplication.processEvents()
+        boards = [b for b in view.card.findChildren(MiniBoard) if b.isVisibleTo(view.card)]
+        assert len(boards) == 1
+        movement = apply(parse_state(s.position), parse_move(s.action))[1].movement
+        drawn = boards[0].places()
+        assert parse_move(s.action).origin in drawn and set(s.focus) <= drawn
+        assert all(g.first - 1 in drawn and g.last + 1 in drawn for g in movement.gaps)
         assert s.answerable and covers(s)
+        qtbot.keyClick(view.choice_buttons[0], Qt.Key.Key_A + s.correct_index)
+        assert view.round.revealed
+        qtbot.keyClick(view.next_button, Qt.Key.Key_Space)
+    assert view.round.knew_count == 12

@@ -253,7 +253,7 @@ class QuizView(PageColumn):
         chosen = situation.choices[index]
         head = "Richtig!" if result else "Nicht ganz."
         verdict.body.addWidget(label(f"**{head}** {situation.explanation}"))
-        if not result and chosen.pitfall:
+        if not result and chosen.pitfall and situation.answerable:
             title = _pitfall_title(self.loaded, chosen.pitfall)
             verdict.body.addWidget(label(f"Das ist der Denkfehler „{title}“ – "
                                          "zum Nachlesen markiert.", "Muted"))
@@ -323,5 +323,8 @@ def _kind_name(situation: Situation) -> str:
 
 
 def _pitfall_title(loaded: LoadedGame, pitfall_id: str) -> str:
-    return next((p.title for p in loaded.game.content.pitfalls if p.id == pitfall_id), pitfall_id)
+    """The title of a pitfall, or the label of the numbers row a wrong choice stands for."""
+    content = loaded.game.content
+    titles = {p.id: p.title for p in content.pitfalls} | {n.id: n.label for n in content.numbers}
+    return titles.get(pitfall_id, pitfall_id)
 
