@@ -121,17 +121,42 @@ def test_the_outcome_is_replayed_step_by_step(qtbot, view):
     captions = [beat.caption for beat in view.beats]
     assert "Helm (grau) → Feld 2: dort steht Weiß (b)" in captions[0]
     assert "Statue (weiß) → Feld 4: frei" in captions[1]
-    assert any("zwischen 2 und 4: kostet 2" in c for c in captions)
-    assert any("R3 von Feld 1" in c for c in captions)
+    assert any("Die Lücke zwischen Feld 2 (2) und Feld 4 (4) kostet 2" in c for c in captions)
+    assert any("Ring 3 von Feld 1" in c for c in captions)
     assert any("keine Lücke" in c for c in captions)  # Feld 1 falls away next to Atlantis
-    assert any(c.startswith("Bezahlt 2: R2") for c in captions)
+    assert any(c.startswith("Bezahlt 2: Ring 2") for c in captions)
     assert "Nachgezogen: Olivenzweig (grün)" in captions[-1]
-    view.show_beat(0)
-    assert view.step_caption.text() == captions[0]
+    # The position after the move shows at once, and says whose move it follows.
+    assert view.canvas.state == view.model.state
+    assert view.step_count.text() == "Stellung jetzt"
+    assert "Nach dem Zug von Blau (a)" in view.step_caption.text()
+    # ▸ starts the replay on request, labelled as such.
+    click(qtbot, view.step_next)
+    assert view.step_count.text() == f"Wiederholung: Schritt 1 von {len(captions)}"
+    assert view.step_caption.text() == f"Zug von Blau (a): {captions[0]}"
     assert view.canvas.highlights.targets == (2,)
+    assert view.canvas.state != view.model.state
     click(qtbot, view.step_next)
     assert view.beat == 1
-    assert view.step_caption.text() == captions[1]
+    assert view.step_caption.text().endswith(captions[1])
+    click(qtbot, view.step_back)
+    assert view.beat == 0
+
+
+def test_undo_and_redo_show_the_resulting_position_at_once(qtbot, view):
+    at(view, HELMET)
+    before = view.model.state
+    view.model.apply_text("0:HS")
+    after = view.model.state
+    view.canvas.setFocus()
+    qtbot.keyClick(view.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert view.model.state == before and view.canvas.state == before
+    assert not view.replaying and not view.timer.isActive()
+    qtbot.keyClick(view.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier
+                   | Qt.KeyboardModifier.ShiftModifier)
+    assert view.model.state == after and view.canvas.state == after
+    assert not view.replaying and not view.timer.isActive()
+    assert view.step_count.text() == "Stellung jetzt"
 
 
 # --- undo and redo -------------------------------------------------------------------------
@@ -284,7 +309,7 @@ def test_bridge_after_taking_the_tile_on_the_new_gap(qtbot, view):
     # Replay and explanation both show the bridge, after the tile and before the draw.
     captions = [beat.caption for beat in view.beats]
     bridge = next(k for k, c in enumerate(captions) if "legt" in c and "Brücke" in c)
-    taken = next(k for k, c in enumerate(captions) if "H2 von Feld 2" in c)
+    taken = next(k for k, c in enumerate(captions) if "Helm 2 von Feld 2" in c)
     assert taken < bridge < len(captions) - 1
     assert "Feld 2" in captions[bridge]
     assert view.beats[bridge].highlights.fresh_water == (2,)
@@ -384,7 +409,7 @@ def test_buying_cards_by_clicking_a_tile(qtbot, view):
     assert view.model.notation == format_state(expected)
     assert view.model.state.started
     assert outcome.purchase.draw.cards == (Item.OLIVENZWEIG,)
-    assert "R2" in view.step_caption.text()
+    assert "Ring 2" in view.step_caption.text()
     # Buying again in the same turn is refused with the engine's reason.
     at(view, "R3 | a: H K5 S4")
     click(qtbot, view.tile_button(parse_tile("K5")))
@@ -530,7 +555,7 @@ def test_beats_of_a_purchase_and_a_state_without_a_move(view):
     view.model.load(parse_state("R3 | a: H K5"), "Test")
     assert outcome_beats(view.model.entry)[0].caption == ""
     view.model.apply_text("kaufen K5")
-    assert "K5" in outcome_beats(view.model.entry)[0].caption
+    assert "Krone 5" in outcome_beats(view.model.entry)[0].caption
 
 
 def test_a_whole_random_game_plays_through_the_view(view):

@@ -49,6 +49,7 @@ from app.rules.atlantis import (
     explain,
     format_pages,
 )
+from app.rules.atlantis.explain import gap_name, tile_name
 from app.rules.errors import RulesError
 from app.ui.app_state import Services
 from app.ui.boards.atlantis_board_model import (
@@ -88,11 +89,12 @@ def _cards_text(cards: tuple[Item, ...]) -> str:
 
 
 def _payment_text(payment: Payment) -> str:
-    parts = [str(t) for t in payment.tiles]
+    """``Krone 5 + 2 Karten (Ring, Helm)``: names, not notation."""
+    parts = [tile_name(t) for t in payment.tiles]
     if payment.cards:
         count = len(payment.cards)
         parts.append(f"{count} Karte{'n' if count > 1 else ''} "
-                     f"({''.join(c.letter for c in payment.cards)})")
+                     f"({', '.join(c.label for c in payment.cards)})")
     return " + ".join(parts) or "nichts"
 
 
@@ -132,7 +134,7 @@ def outcome_beats(entry: Entry) -> list[Beat]:
     if outcome.purchase is not None:
         buy = outcome.purchase
         beats.append(Beat(after, Highlights(), (
-            f"{who} gibt {buy.tile} in die Schachtel und zieht {len(buy.draw.cards)} "
+            f"{who} gibt {tile_name(buy.tile)} in die Schachtel und zieht {len(buy.draw.cards)} "
             f"Karte{'n' if len(buy.draw.cards) != 1 else ''}: {_cards_text(buy.draw.cards)}.")))
     for placed in outcome.bridges:
         if placed.after_move:
@@ -201,13 +203,12 @@ def _movement_beats(player: int, before: State, after: State, move, outcome,
     landed = Highlights(ghost=move.origin, player=player, targets=(move.landing,))
     running = 0
     for k, gap in enumerate(move.gaps):
-        span = _span(gap.first, gap.last)
         running += gap.cost
         if gap.bridge is not None:
-            text = f"Lücke {span}: die Brücke von {player_name(gap.bridge)} liegt darauf – 0"
+            text = (f"{gap_name(gap)[0].upper()}{gap_name(gap)[1:]}: Darauf liegt die Brücke "
+                    f"von {player_name(gap.bridge)} – 0")
         else:
-            text = (f"Lücke {span} zwischen {gap.left} und {gap.right}: kostet {gap.cost}, "
-                    "den niedrigeren Wert")
+            text = f"{gap_name(gap)[0].upper()}{gap_name(gap)[1:]} kostet {gap.cost}"
         if k == len(move.gaps) - 1 and len(move.gaps) > 1:
             text += f" – zusammen {running}"
         beats.append(Beat(moved, landed.with_(gaps=move.gaps[:k + 1]), text + "."))
@@ -217,13 +218,13 @@ def _movement_beats(player: int, before: State, after: State, move, outcome,
         text = "Hinter der Figur liegt kein freies Plättchen – sie nimmt keins."
     else:
         where = "das letzte freie Plättchen des Weges" if taken.from_mainland else "das Plättchen"
-        text = f"Sie nimmt {where}: {taken.tile} von {place_text(taken.position)}"
+        text = f"Sie nimmt {where}: {tile_name(taken.tile)} von {place_text(taken.position)}"
         if skipped:
             places = " und ".join(place_text(p) for p in skipped)
             text += (f" (auf {places} steht eine Figur)" if len(skipped) == 1
                      else f" (auf {places} stehen Figuren)")
         if taken.left_below is not None:
-            text += f"; darunter kommt {taken.left_below} zum Vorschein"
+            text += f"; darunter kommt {tile_name(taken.left_below)} zum Vorschein"
         text += "."
     beats.append(Beat(moved, landed.with_(taken=taken.position, arrow_from=move.landing,
                                           passed=tuple(skipped)), text))
@@ -690,11 +691,11 @@ class AtlantisBoardView(QWidget):
         self.step_back = secondary(QPushButton("◂"))
         self.step_back.setAccessibleName("Vorheriger Schritt des Zuges")
         self.step_back.setToolTip("Vorheriger Schritt (Strg+Links)")
-        self.step_back.clicked.connect(lambda: self.show_beat(self.beat - 1))
+        self.step_back.clicked.connect(self.replay_back)
         self.step_next = secondary(QPushButton("▸"))
-        self.step_next.setAccessibleName("Nächster Schritt des Zuges")
-        self.step_next.setToolTip("Nächster Schritt (Strg+Rechts)")
-        self.step_next.clicked.connect(lambda: self.show_beat(self.beat + 1))
+        self.step_next.setAccessibleName("Zug Schritt für Schritt ansehen: nächster Schritt")
+        self.step_next.setToolTip("Den letzten Zug Schritt für Schritt ansehen (Strg+Rechts)")
+        self.step_next.clicked.connect(self.replay_next)
         for button in (self.step_back, self.step_next):
             button.setFixedWidth(40)
         self.step_count = pill("", "Tag")
@@ -887,8 +888,8 @@ class AtlantisBoardView(QWidget):
         bind(["Ctrl+Shift+Z", "Ctrl+Y"], self.model_redo)
         bind(["B"], lambda: self.model.set_bridge_mode(not self.model.bridge_mode))
         bind(["Escape"], self.model.cancel)
-        bind(["Ctrl+Right"], lambda: self.show_beat(self.beat + 1))
-        bind(["Ctrl+Left"], lambda: self.show_beat(self.beat - 1))
+        bind(["Ctrl+Right"], self.replay_next)
+        bind(["Ctrl+Left"], self.replay_back)
 
     # -- actions -------------------------------------------------------------------------
 
@@ -998,11 +999,9 @@ class AtlantisBoardView(QWidget):
         model = self.model
         self.beats = outcome_beats(model.entry)
         self.timer.stop()
-        if model.outcome is not None and len(self.beats) > 1:
-            self.show_beat(0)
-            self.timer.start()
-        else:
-            self.show_beat(len(self.beats) - 1)
+        # The position one plays on, at once (after a move, an undo or a redo); the steps that
+        # led there only on request (▸), and then labelled as a replay.
+        self.show_beat(len(self.beats) - 1)
         self._refresh_panel()
         self._refresh_notation()
         self.undo_button.setEnabled(model.can_undo)
@@ -1046,6 +1045,23 @@ class AtlantisBoardView(QWidget):
             return
         self.show_beat(self.beat + 1)
 
+    @property
+    def replaying(self) -> bool:
+        """Whether the board shows a step of the last move instead of the position now."""
+        return bool(self.beats) and self.beat < len(self.beats) - 1
+
+    def replay_next(self) -> None:
+        """▸: from the position now, the first step of the last move; then step by step, and
+        after the last step back to the position now."""
+        if self.model.outcome is None or len(self.beats) < 2:
+            return
+        self.show_beat(self.beat + 1 if self.replaying else 0)
+
+    def replay_back(self) -> None:
+        if self.model.outcome is None or len(self.beats) < 2 or self.beat == 0:
+            return
+        self.show_beat(self.beat - 1)
+
     def show_beat(self, index: int) -> None:
         if not self.beats:
             return
@@ -1061,11 +1077,19 @@ class AtlantisBoardView(QWidget):
         beat = self.beats[self.beat]
         building = model.origin is not None and self.beat == count - 1
         has_move = model.outcome is not None and not building
-        self.step_back.setEnabled(has_move and self.beat > 0)
-        self.step_next.setEnabled(has_move and self.beat < count - 1)
+        replaying = has_move and self.beat < count - 1
+        self.step_back.setEnabled(has_move and count > 1 and self.beat > 0)
+        self.step_next.setEnabled(has_move and count > 1)
         self.step_count.setVisible(has_move or building)
         self.step_count.setText("Neuer Zug" if building else
-                                f"Schritt {self.beat + 1} von {count}")
+                                f"Wiederholung: Schritt {self.beat + 1} von {count}"
+                                if replaying else "Stellung jetzt")
+        name = "MarkBadge" if replaying else "Tag"
+        if self.step_count.objectName() != name:
+            # A replay must not pass for the position now: it wears the badge colour.
+            self.step_count.setObjectName(name)
+            self.step_count.style().unpolish(self.step_count)
+            self.step_count.style().polish(self.step_count)
         if building and model.awaiting is not None:
             move = model.awaiting
             landing = model.pending_targets()[-1] if model.cards else move.origin
@@ -1078,11 +1102,33 @@ class AtlantisBoardView(QWidget):
                 parts.append(f"{card.display} → {place_text(where)} (besetzt)")
             parts.append("nächste Karte?" if model.cards else "welche Karte?")
             self.step_caption.setText(" · ".join(parts))
+        elif replaying:
+            mover = player_name(model.outcome.player)
+            self.step_caption.setText(f"Zug von {mover}: {beat.caption}")
         elif has_move:
-            self.step_caption.setText(beat.caption)
+            self.step_caption.setText(self._now_caption())
         else:
             self.step_caption.setText("Wähle eine Figur, dann eine Karte – der Zug erscheint "
                                       "hier Schritt für Schritt.")
+
+    def _now_caption(self) -> str:
+        """Whose move the board shows the result of, who is on now, and how to see the steps."""
+        model, state = self.model, self.model.state
+        mover = player_name(model.outcome.player)
+        last = self.beats[-1].caption.rstrip(".")
+        if state.phase is Phase.OVER:
+            now = "Das Spiel ist zu Ende"
+        elif state.phase is Phase.FINAL:
+            now = f"Jetzt macht {player_name(state.turn)} die Schlusszüge"
+        elif state.turn == model.outcome.player:
+            now = f"{mover} ist weiter am Zug"
+        else:
+            now = f"Jetzt ist {player_name(state.turn)} am Zug"
+        if now in last or "Jetzt ist" in last or "zu Ende" in last:
+            now = ""
+        steps = " (▸ zeigt den Zug Schritt für Schritt)" if len(self.beats) > 1 else ""
+        text = f"Nach dem Zug von {mover}: {last}."
+        return f"{text} {now}{steps}.".replace(" .", "").replace("..", ".").strip()
 
     def live_highlights(self) -> Highlights:
         model = self.model
