@@ -197,7 +197,7 @@ def test_the_same_seed_gives_the_same_practice_situation(qtbot, view):
     click(qtbot, view.practice_button)
     assert view.model.notation == first == format_state(practice_situation(42).state)
     assert view.practice_pill.isVisible() and view.practice_pill.text() == PRACTICE_NOTE
-    assert "Startwert 42" in view.source_label.text()
+    assert "Übungsaufstellung Nr. 42" in view.source_label.text()
 
 
 def test_standard_setup_for_two_to_four_players(qtbot, view):
@@ -483,7 +483,13 @@ def test_tab_walks_through_own_pawns_then_leaves(qtbot, view):
 
 def test_notation_is_shown_and_a_pasted_one_loads(qtbot, view):
     at(view, HELMET)
+    # The engine's notation waits behind „Für Tüftler“ until asked for.
+    assert not view.notation.isVisible()
+    click(qtbot, view.expert_button)
+    assert view.notation.isVisible()
     assert view.notation.text() == format_state(parse_state(HELMET))
+    click(qtbot, view.copy_button)
+    assert QApplication.clipboard().text() == format_state(parse_state(HELMET))
     view.notation.setText("das ist keine Stellung")
     qtbot.keyClick(view.notation, Qt.Key.Key_Return)
     assert view.model.notation == format_state(parse_state(HELMET))
@@ -603,3 +609,98 @@ def test_open_on_board_from_a_pitfall(qtbot, library, loaded):
     assert window.state.section == "board"
     assert board.model.notation == format_state(parse_state(panel.example.position))
     assert board.example_combo.currentData() == panel.example.id
+
+
+def test_open_on_board_uses_the_examples_number_of_players(qtbot, library, loaded):
+    window = create_main_window(library, "atlantis")
+    qtbot.addWidget(window)
+    window.show()
+    page = window.view_for("pitfalls")
+    for panel in page.findChildren(ExamplePanel):
+        click(qtbot, panel.open_button)
+        board = window.current_view()
+        players = len(parse_state(panel.example.position).players)
+        assert board.players_spin.value() == players, panel.example.id
+        page = window.view_for("pitfalls")
+
+
+# --- the end of the game and the words a player sees --------------------------------------------
+
+
+def play_to_the_end(view) -> None:
+    from app.rules.atlantis import legal_moves
+
+    for _ in range(40):
+        if view.model.state.phase is Phase.OVER:
+            return
+        assert view.model.apply_move(legal_moves(view.model.state)[0]), view.model.message
+    raise AssertionError("Das Spiel ging nicht zu Ende.")
+
+
+def test_a_game_played_to_its_end_is_scored_with_winner_and_pages(qtbot, view):
+    from app.rules.atlantis import final_scores, winners
+
+    assert view.load_example("bsp-dritte-figur-beendet-das-spiel")
+    view.canvas.setFocus()
+    click_board(qtbot, view, view.pawn_point(0))
+    qtbot.keyClick(view.canvas, Qt.Key.Key_H)
+    play_to_the_end(view)
+    state = view.model.state
+    assert view.score_card.isVisible()
+    text = visible_text(view.score_card)
+    scores = final_scores(state)
+    for index, ps in enumerate(state.players):
+        line = (f"Plättchen {ps.tile_value} + Karten {ps.card_count}"
+                + (f" − unbezahlt {ps.debt}" if ps.debt else "") + f" = {scores[index]} Punkt")
+        assert line in text
+    best = winners(state)
+    assert f"gewinnt mit {scores[best[0]]} Punkt" in text or "Gleichstand" in text
+    assert "S. 5–6" in text and "E2" in text
+    assert "unter „Wertung“" in view.message.text()
+    # Back one step: the game is on again, the scoring goes away.
+    qtbot.keyClick(view.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert not view.score_card.isVisible()
+
+
+def test_a_tie_names_every_winner(qtbot, view):
+    at(view, "R3 [aaabbb] | a: R | b: S | phase:ende")
+    text = visible_text(view.score_card)
+    assert "Gleichstand mit 1 Punkt:" in text
+    assert "Blau (a) und Weiß (b) gewinnen gemeinsam" in text
+
+
+def test_the_score_during_play_says_what_it_counts(qtbot, view):
+    at(view, "R3 ~ K5 H2 | a: H S3 K2 O1 | b: R")
+    assert "PLÄTTCHEN + KARTEN" in view.players_title.text()
+    assert "3 Plättchen (Wert 6) + 1 Karte = 7 P." in panel_text(view)
+
+
+def test_players_see_names_not_notation(qtbot, view):
+    at(view, HELMET)
+    view.model.apply_text("0:HS")
+    QApplication.processEvents()
+    shown = visible_text(view)
+    for jargon in ("zug:", "phase:", "stapel:", "Seed", "Startwert", " R2 ", " R3 "):
+        assert jargon not in shown, jargon
+    click(qtbot, view.practice_button)
+    assert view.source_label.text().startswith("Übungsaufstellung Nr.")
+    helm = view.card_button(Item.HELM)
+    assert "Helm" in helm.toolTip() and "Helm" in helm.accessibleName()
+    assert "H Helm" in view.card_legend.text()
+    assert view.load_example("bsp-zweite-karte-bei-besetztem-ziel")
+    assert "„" not in view.message.text() and "mit Helm (grau)" in view.message.text()
+
+
+def test_a_ruling_in_the_explanation_links_to_the_ruling(qtbot, library):
+    window = create_main_window(library, "atlantis")
+    qtbot.addWidget(window)
+    window.show()
+    board = window.view_for("board")
+    board.model.load(parse_state(TWO_PAYMENTS), "Test")
+    board.model.apply_text("0:H")
+    links = [text for _line, text, _page in board.step_rows
+             if text.isVisible() and 'href="ruling:' in text.text()]
+    assert links, [t.text() for _l, t, _p in board.step_rows]
+    assert 'title="Die sparsamste Zahlung"' in links[0].text()
+    links[0].linkActivated.emit("ruling:r9")
+    assert window.state.section == "interpretations"

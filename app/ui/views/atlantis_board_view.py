@@ -8,11 +8,22 @@ move's outcome step by step beside the engine's German explanation.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from html import escape
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSignalBlocker, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QGuiApplication, QIcon, QKeySequence, QPainter, QPixmap, QShortcut
+from PySide6.QtGui import (
+    QColor,
+    QCursor,
+    QGuiApplication,
+    QIcon,
+    QKeySequence,
+    QPainter,
+    QPixmap,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
     QBoxLayout,
     QCheckBox,
@@ -27,6 +38,8 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSpinBox,
     QSplitter,
+    QToolButton,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -47,7 +60,9 @@ from app.rules.atlantis import (
     apply,
     cards_for_tile,
     explain,
+    final_scores,
     format_pages,
+    winners,
 )
 from app.rules.atlantis.explain import gap_name, tile_name
 from app.rules.errors import RulesError
@@ -72,13 +87,14 @@ from app.ui.boards.atlantis_scene import (
     player_name,
     snake_layout,
 )
-from app.ui.widgets import Box, Card, label, pill, secondary, style_combo
+from app.ui.widgets import Box, Card, label, markdown_html, pill, secondary, style_combo
 
 PANEL_WIDTH = 330
 NARROW = 900  # below this width the side panel goes under the board
 NARROW_TOOLBAR = 1000  # … and below this one the toolbar takes two rows
 BEAT_MS = 1100
 START_SEED = 7
+PRACTICE_PICK = 999  # „Zufällig“ picks a short number a player can say and type again
 
 
 def _cards_text(cards: tuple[Item, ...]) -> str:
@@ -96,6 +112,13 @@ def _payment_text(payment: Payment) -> str:
         parts.append(f"{count} Karte{'n' if count > 1 else ''} "
                      f"({', '.join(c.label for c in payment.cards)})")
     return " + ".join(parts) or "nichts"
+
+
+def _points(n: int, dative: bool = False) -> str:
+    """``1 Punkt``, ``7 Punkte``, ``mit 7 Punkten``."""
+    if abs(n) == 1:
+        return f"{n} Punkt"
+    return f"{n} Punkte{'n' if dative else ''}"
 
 
 def _span(first: int, last: int) -> str:
@@ -627,7 +650,20 @@ class AtlantisBoardView(QWidget):
         self.splitter.splitterMoved.connect(lambda *_: setattr(self, "_user_sized", True))
         root.addWidget(self.splitter, 1)
 
-        root.addLayout(self._build_notation_row())
+        self.expert_button = QToolButton()
+        self.expert_button.setText("Für Tüftler: die Stellung als Text")
+        self.expert_button.setCheckable(True)
+        self.expert_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.expert_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.expert_button.setAutoRaise(True)
+        self.expert_button.setAccessibleName("Für Tüftler: Stellung in Textform zeigen")
+        self.expert_button.toggled.connect(self._show_expert)
+        root.addWidget(self.expert_button, 0, Qt.AlignmentFlag.AlignLeft)
+        self.expert_row = QWidget()
+        self.expert_row.setLayout(self._build_notation_row())
+        self.expert_row.layout().setContentsMargins(0, 0, 0, 0)
+        self.expert_row.hide()
+        root.addWidget(self.expert_row)
 
     def _build_toolbar(self) -> QBoxLayout:
         self.example_combo = style_combo(QComboBox())
@@ -654,10 +690,10 @@ class AtlantisBoardView(QWidget):
         self.seed_spin.setRange(0, SEED_MAX)
         self.seed_spin.setValue(START_SEED)
         self.seed_spin.setMinimumWidth(96)
-        self.seed_spin.setAccessibleName("Startwert der Übungssituation")
-        self.seed_spin.setToolTip("Gleicher Startwert, gleiche Situation")
+        self.seed_spin.setAccessibleName("Nummer der Übungsaufstellung")
+        self.seed_spin.setToolTip("Gleiche Nummer, gleiche Aufstellung")
         self.practice_button = secondary(QPushButton("Üben"))
-        self.practice_button.setAccessibleName("Übungssituation mit diesem Startwert laden")
+        self.practice_button.setAccessibleName("Übungsaufstellung mit dieser Nummer laden")
         self.practice_button.clicked.connect(self.load_practice_from_spin)
         self.dice_button = secondary(QPushButton("Zufällig"))
         self.dice_button.setAccessibleName("Zufällige Übungssituation")
@@ -670,7 +706,8 @@ class AtlantisBoardView(QWidget):
         first.addWidget(self.example_combo, 1)
         second = QHBoxLayout()
         second.setSpacing(8)
-        seed_label = label("Startwert", "Muted", rich=False)
+        seed_label = label("Übung Nr.", "Muted", rich=False, wrap=False)
+        seed_label.setToolTip("Übungsaufstellung Nr. … – gleiche Nummer, gleiche Aufstellung")
         seed_label.setBuddy(self.seed_spin)
         self.toolbar_separator = _separator()
         for widget in (self.players_spin, self.setup_button, self.toolbar_separator, seed_label,
@@ -769,12 +806,18 @@ class AtlantisBoardView(QWidget):
             button.setIconSize(QSize(18, 18))
             button.setCursor(Qt.CursorShape.PointingHandCursor)
             button.setToolTip(f"{item.display} spielen (Taste {item.letter})")
+            button.setProperty("item", item.display)
             button.clicked.connect(lambda _=False, it=item: self.play_card(it))
             button.setMaximumWidth(96)
             self.card_buttons[item] = button
             cards.addWidget(button, index // 4, index % 4)
         cards.setColumnStretch(4, 1)
         turn_card.body.addLayout(cards)
+        self.card_legend = label(" · ".join(f"{item.letter} {item.label}" for item in ITEMS),
+                                 "Muted", rich=False)
+        self.card_legend.setAccessibleName("Legende der Handkarten: Buchstabe und Gegenstand")
+        self.card_legend.setWordWrap(True)
+        turn_card.body.addWidget(self.card_legend)
 
         turn_card.body.addWidget(_section_title("PLÄTTCHEN"))
         self.tiles_box = QWidget()
@@ -840,8 +883,20 @@ class AtlantisBoardView(QWidget):
         self.outcome_card.body.addLayout(self.explanation)
         self.panel.addWidget(self.outcome_card)
 
+        self.score_card = Card(padding=14, spacing=6)
+        self.score_card.body.addWidget(label("Wertung", "H2", rich=False))
+        self.score_lines = QVBoxLayout()
+        self.score_lines.setSpacing(6)
+        self.score_card.body.addLayout(self.score_lines)
+        self.score_card.hide()
+        # At the end of a game the scoring is what a player looks for first.
+        self.panel.insertWidget(0, self.score_card)
+
         self.players_card = Card(padding=14, spacing=6)
-        self.players_card.body.addWidget(_section_title("ALLE SPIELER"))
+        self.players_title = _section_title("ALLE SPIELER · STAND: PLÄTTCHEN + KARTEN")
+        self.players_title.setToolTip("Die Punkte, wenn jetzt gewertet würde: Plättchenwerte + "
+                                      "1 je Handkarte (S. 5–6). Gewertet wird erst am Ende.")
+        self.players_card.body.addWidget(self.players_title)
         self.players_grid = QVBoxLayout()
         self.players_grid.setSpacing(4)
         self.players_card.body.addLayout(self.players_grid)
@@ -872,6 +927,14 @@ class AtlantisBoardView(QWidget):
         layout.addWidget(load)
         layout.addWidget(copy)
         return layout
+
+    def _show_expert(self, shown: bool) -> None:
+        """The engine's notation is for those who ask for it; copy and paste work as before."""
+        self.expert_button.setArrowType(Qt.ArrowType.DownArrow if shown
+                                        else Qt.ArrowType.RightArrow)
+        self.expert_row.setVisible(shown)
+        if shown:
+            self.notation.setFocus()
 
     def _shortcuts(self) -> None:
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
@@ -907,7 +970,7 @@ class AtlantisBoardView(QWidget):
         self.model.load_practice(self.seed_spin.value())
 
     def _random_practice(self) -> None:
-        seed = random.randint(0, SEED_MAX)
+        seed = random.randint(1, PRACTICE_PICK)
         self.seed_spin.setValue(seed)
         self.model.load_practice(seed)
 
@@ -1008,6 +1071,9 @@ class AtlantisBoardView(QWidget):
         self.redo_button.setEnabled(model.can_redo)
         self.source_label.setText(model.source)
         self.practice_pill.setVisible(model.practice)
+        with QSignalBlocker(self.players_spin):
+            # An opened example or pasted position brings its own number of players.
+            self.players_spin.setValue(len(model.state.players))
         if not model.source.startswith("Beispiel:") and self.example_combo.currentIndex():
             with QSignalBlocker(self.example_combo):
                 self.example_combo.setCurrentIndex(0)
@@ -1124,11 +1190,9 @@ class AtlantisBoardView(QWidget):
             now = f"{mover} ist weiter am Zug"
         else:
             now = f"Jetzt ist {player_name(state.turn)} am Zug"
-        if now in last or "Jetzt ist" in last or "zu Ende" in last:
-            now = ""
-        steps = " (▸ zeigt den Zug Schritt für Schritt)" if len(self.beats) > 1 else ""
-        text = f"Nach dem Zug von {mover}: {last}."
-        return f"{text} {now}{steps}.".replace(" .", "").replace("..", ".").strip()
+        if len(self.beats) > 1:
+            return f"Nach dem Zug von {mover}. {now} (▸ zeigt den Zug Schritt für Schritt)."
+        return f"{last}. {now}." if last else f"{now}."
 
     def live_highlights(self) -> Highlights:
         model = self.model
@@ -1175,7 +1239,8 @@ class AtlantisBoardView(QWidget):
             return (f"Spielende – {player_name(state.turn)} zieht die übrigen Figuren: klicke "
                     "eine an.")
         if state.phase is Phase.OVER:
-            return "Das Spiel ist vorbei. Zurück mit Strg+Z oder neu aufstellen."
+            return ("Das Spiel ist vorbei – die Punkte stehen unter „Wertung“. Zurück mit Strg+Z "
+                    "oder neu aufstellen.")
         return (f"{player_name(state.turn)} ist am Zug: Figur anklicken (oder Tab, Enter), "
                 "dann eine Karte (Klick oder Taste R S K H A O F).")
 
@@ -1202,6 +1267,7 @@ class AtlantisBoardView(QWidget):
         self.no_move_button.setVisible(model.playing and model.no_move_offered())
         self._refresh_outcome()
         self._refresh_players()
+        self._refresh_score()
         if self.width() < NARROW:
             self._arrange()
 
@@ -1213,6 +1279,8 @@ class AtlantisBoardView(QWidget):
             count = hand[item.index] - pending.count(item)
             button.setText(f"{item.letter} {count}")
             button.setAccessibleName(f"{item.display} spielen – {count} auf der Hand")
+            button.setToolTip(f"{item.display}: {count} auf der Hand – spielen mit Klick oder "
+                              f"Taste {item.letter}")
             _set_flag(button, "selected", item in pending)
             _set_flag(button, "empty", count <= 0)
 
@@ -1292,7 +1360,7 @@ class AtlantisBoardView(QWidget):
             row_layout = QHBoxLayout(line)
             row_layout.setContentsMargins(0, 0, 0, 0)
             row_layout.setSpacing(8)
-            text = label("", "Body", rich=False)
+            text = self._linked_label("")
             page = pill("")
             row_layout.addWidget(text, 1)
             row_layout.addWidget(page, 0, Qt.AlignmentFlag.AlignTop)
@@ -1303,7 +1371,8 @@ class AtlantisBoardView(QWidget):
                 line.hide()
                 continue
             step = steps[index]
-            text.setText(step.text)
+            text.setText(self._ruling_links(escape(step.text)))
+            text.setAccessibleName(step.text)
             page.setText(format_pages(step.pages))
             page.setVisible(bool(step.pages))
             line.show()
@@ -1333,11 +1402,93 @@ class AtlantisBoardView(QWidget):
             font.setBold(index == state.turn)
             name.setFont(font)
             cards = ps.card_count
+            points = ps.tile_value + cards - ps.debt
             detail.setText(
-                f"{cards} Karte{'' if cards == 1 else 'n'} · {len(ps.tiles)} Plättchen "
-                f"({ps.tile_value} P.) · Festland {ps.pawns_home}/3"
+                f"{len(ps.tiles)} Plättchen (Wert {ps.tile_value}) + {cards} "
+                f"Karte{'' if cards == 1 else 'n'} = {points} P. · Festland {ps.pawns_home}/3"
+                + (f" · unbezahlt −{ps.debt}" if ps.debt else "")
                 + (" · Brücke gelegt" if ps.bridge_placed else ""))
             line.show()
+
+    def _refresh_score(self) -> None:
+        """At the end of the game: each player's points as the rules count them, the winners."""
+        state = self.model.state
+        over = state.phase is Phase.OVER
+        self.score_card.setVisible(over)
+        while self.score_lines.count():
+            item = self.score_lines.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        if not over:
+            return
+        scores = final_scores(state)
+        best = winners(state)
+        pages = "S. 5–6"
+        for index, ps in enumerate(state.players):
+            cards = ps.card_count
+            minus = f" − unbezahlt {ps.debt}" if ps.debt else ""
+            mark = " (Sieger)" if index in best else ""
+            self._score_line(f"**{player_name(index)}{mark}:** Plättchen {ps.tile_value} + "
+                             f"Karten {cards}{minus} = **{_points(scores[index])}**", "")
+        names = " und ".join(player_name(i) for i in best)
+        if len(best) == 1:
+            verdict = f"{names} gewinnt mit {_points(scores[best[0]], dative=True)}."
+        else:
+            verdict = (f"Gleichstand mit {_points(scores[best[0]], dative=True)}: {names} "
+                       "gewinnen gemeinsam.")
+        self._score_line(verdict, pages)
+        self._score_line("Jedes Plättchen zählt seinen Wert, jede Handkarte 1 Punkt.", pages)
+        self._score_line("Was ein Spieler in den Schlusszügen nicht bezahlen konnte, zählt "
+                         "minus (E2).", pages)
+
+    def _score_line(self, text: str, pages: str) -> None:
+        line = QWidget()
+        row = QHBoxLayout(line)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(8)
+        words = self._linked_label(text)
+        row.addWidget(words, 1)
+        if pages:
+            row.addWidget(pill(pages), 0, Qt.AlignmentFlag.AlignTop)
+        self.score_lines.addWidget(line)
+
+    def _linked_label(self, text: str) -> QLabel:
+        """A label whose ruling codes (R9, E2 …) link to the ruling under „Auslegungen“."""
+        words = label("", "Body")
+        words.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        words.linkActivated.connect(self._open_ruling)
+        words.linkHovered.connect(self._ruling_tip)
+        words.setText(self._ruling_links(markdown_html(text)))
+        return words
+
+    def _rulings(self) -> dict[str, tuple[str, str]]:
+        return {i.code: (i.id, i.title) for i in self.loaded.game.content.interpretations
+                if i.code}
+
+    def _ruling_links(self, html: str) -> str:
+        rulings = self._rulings()
+
+        def link(match: re.Match) -> str:
+            code = match.group(0)
+            if code not in rulings:
+                return code
+            ruling_id, title = rulings[code]
+            return (f'<a href="ruling:{ruling_id}" title="{escape(title)}">{code}</a>')
+
+        return re.sub(r"\b[A-Z]\d{1,2}\b", link, html)
+
+    def _open_ruling(self, href: str) -> None:
+        if href.startswith("ruling:") and self.services is not None:
+            self.services.state.request_jump("interpretations", href.removeprefix("ruling:"))
+
+    def _ruling_tip(self, href: str) -> None:
+        ruling = href.removeprefix("ruling:")
+        title = next((f"{code}: {t} – anklicken zeigt die Auslegung"
+                      for code, (i, t) in self._rulings().items() if i == ruling), "")
+        if title:
+            QToolTip.showText(QCursor.pos(), title, self)
+        else:
+            QToolTip.hideText()
 
     # -- layout on resize ------------------------------------------------------------------
 
