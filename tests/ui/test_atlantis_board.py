@@ -119,7 +119,7 @@ def test_the_outcome_is_replayed_step_by_step(qtbot, view):
     at(view, HELMET)
     view.model.apply_text("0:HS")
     captions = [beat.caption for beat in view.beats]
-    assert "Helm (grau) → Feld 2: dort steht Weiß (b)" in captions[0]
+    assert "Helm (grau) → Feld 2: Dort steht Weiß (b)" in captions[0]
     assert "Statue (weiß) → Feld 4: frei" in captions[1]
     assert any("Die Lücke zwischen Feld 2 (2) und Feld 4 (4) kostet 2" in c for c in captions)
     assert any("Ring 3 von Feld 1" in c for c in captions)
@@ -704,3 +704,14 @@ def test_a_ruling_in_the_explanation_links_to_the_ruling(qtbot, library):
     assert 'title="Die sparsamste Zahlung"' in links[0].text()
     links[0].linkActivated.emit("ruling:r9")
     assert window.state.section == "interpretations"
+
+
+def test_replay_captions_of_whole_games_read_well():
+    from app.ui.boards.atlantis_board_model import Entry
+    from tests.ui.test_situation_drawings import bad_patterns
+
+    for seed in range(12):
+        for step in random_game(seed, 2 + seed % 3):
+            entry = Entry(step.after, step.before, step.move, step.outcome)
+            for beat in outcome_beats(entry):
+                assert not bad_patterns(beat.caption), (seed, beat.caption)

@@ -51,6 +51,7 @@ from app.rules.atlantis import (
     MAINLAND,
     PRACTICE_NOTE,
     Advance,
+    EndReason,
     Item,
     Payment,
     Phase,
@@ -64,7 +65,7 @@ from app.rules.atlantis import (
     format_pages,
     winners,
 )
-from app.rules.atlantis.explain import gap_name, tile_name
+from app.rules.atlantis.explain import count_words, gap_name, tile_name
 from app.rules.errors import RulesError
 from app.ui.app_state import Services
 from app.ui.boards.atlantis_board_model import (
@@ -156,9 +157,11 @@ def outcome_beats(entry: Entry) -> list[Beat]:
     beats: list[Beat] = []
     if outcome.purchase is not None:
         buy = outcome.purchase
+        got = len(buy.draw.cards)
+        gets = ("bekommt dafür keine Karte" if got == 0 else
+                f"zieht {count_words(got, 'eine Karte', 'Karten')}: {_cards_text(buy.draw.cards)}")
         beats.append(Beat(after, Highlights(), (
-            f"{who} gibt {tile_name(buy.tile)} in die Schachtel und zieht {len(buy.draw.cards)} "
-            f"Karte{'n' if len(buy.draw.cards) != 1 else ''}: {_cards_text(buy.draw.cards)}.")))
+            f"{who} gibt {tile_name(buy.tile)} in die Schachtel und {gets}.")))
     for placed in outcome.bridges:
         if placed.after_move:
             continue
@@ -186,7 +189,9 @@ def outcome_beats(entry: Entry) -> list[Beat]:
         beats.append(Beat(state, Highlights(gaps=final.gaps, ghost=final.origin,
                                             player=outcome.player), text + "."))
     if outcome.ended is not None:
-        beats.append(Beat(after, Highlights(), f"Spielende: {outcome.ended.value}."))
+        why = ("Die dritte Figur ist auf dem Festland" if outcome.ended is EndReason.THIRD_PAWN
+               else "Niemand kann mehr ziehen, und der Stapel ist leer (E1)")
+        beats.append(Beat(after, Highlights(), f"Spielende: {why}."))
     if not beats:
         beats.append(Beat(after, Highlights(), ""))
     return beats
@@ -217,7 +222,7 @@ def _movement_beats(player: int, before: State, after: State, move, outcome,
             text = f"{lead}: kein {step.card.label}-Plättchen mehr voraus – direkt aufs Festland."
         elif step.occupied_by is not None:
             passed.append(step.target)
-            text = (f"{lead} → {place_text(step.target)}: dort steht "
+            text = (f"{lead} → {place_text(step.target)}: Dort steht "
                     f"{player_name(step.occupied_by)}, also noch eine Karte.")
         else:
             text = f"{lead} → {place_text(step.target)}: frei – hier bleibt die Figur."
