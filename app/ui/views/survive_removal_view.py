@@ -28,7 +28,7 @@ from app.model.loader import LoadedGame
 from app.rules.survive import PRACTICE_MAP_LABEL, Colour, Space
 from app.ui.app_state import Services
 from app.ui.boards.survive_map import SurviveMapWidget, current_colours, explorer_pixmap
-from app.ui.boards.survive_session import RemovalSession
+from app.ui.boards.survive_session import RemovalSession, group_name
 from app.ui.widgets import PAGE_MARGIN, Box, Card, PageColumn, label, pill, row, rule_link
 
 BOARD_COLUMN_MAX = 1000
@@ -127,6 +127,15 @@ class SurviveRemovalView(PageColumn):
         self.message_box.body.addWidget(self.message)
         self.message_box.body.addWidget(self.detail)
         panel.addWidget(self.message_box)
+
+        # Only the legal groups are offered: exactly three board, the revealer picks which.
+        self.boarding_box = QWidget()
+        self.boarding_layout = QVBoxLayout(self.boarding_box)
+        self.boarding_layout.setContentsMargins(0, 0, 0, 0)
+        self.boarding_layout.setSpacing(6)
+        self.boarding_box.hide()
+        self.boarding_buttons: list[QPushButton] = []
+        panel.addWidget(self.boarding_box)
 
         self.right_label = label("", "RightTag", rich=False, wrap=False)
         self.wrong_label = label("", "WrongTag", rich=False, wrap=False)
@@ -257,7 +266,27 @@ class SurviveRemovalView(PageColumn):
         self.detail.setVisible(bool(session.detail))
         self.right_label.setText(f"✓ {session.right} richtig")
         self.wrong_label.setText(f"✗ {session.wrong} falsch")
-        self.undo_button.setEnabled(session.can_undo)
+        self.undo_button.setEnabled(session.can_undo or session.boarding is not None)
+        self._show_boarding()
+
+    def _show_boarding(self) -> None:
+        for button in self.boarding_buttons:
+            button.deleteLater()
+        self.boarding_buttons = []
+        choices = self.session.boarding[1] if self.session.boarding is not None else ()
+        self.boarding_box.setVisible(bool(choices))
+        for index, group in enumerate(choices):
+            name = group_name(group)
+            button = QPushButton(f"{index + 1}  {name} steigen ein")
+            button.setProperty("secondary", True)
+            button.setAccessibleName(f"Ins Boot steigen {name}")
+            button.setStyleSheet("text-align: left; padding: 7px 12px;")
+            button.clicked.connect(lambda _=False, i=index: self.session.board(i))
+            self.boarding_layout.addWidget(button)
+            button.show()
+            self.boarding_buttons.append(button)
+        if self.boarding_buttons:
+            self.boarding_buttons[0].setFocus()
 
     # -- layout --------------------------------------------------------------------------
 
