@@ -537,3 +537,19 @@ def test_undo_while_choosing_who_boards_leaves_the_tile(qtbot, trainer):
     assert trainer.boarding_box.isVisible()
     click(qtbot, trainer.undo_button)
     assert not trainer.boarding_box.isVisible() and trainer.session.notation == before
+
+
+def test_the_end_of_a_trainer_game_is_scored(qtbot, trainer):
+    gone = " ".join(t.label for t in TERRAIN if CELLS[t] is not Cell.BERG)
+    head = f"spieler: ro bl; zug: ro entfernen; weg: {gone}; sicher: nw ro3 ro2, so bl4"
+    tile = removable_tiles(parse_position(head))[0]
+    trainer.session.load(parse_position(f"{head}; rückseiten: {tile.label} vulkan"))
+    assert not trainer.score_box.isVisible()
+    click_tile(qtbot, trainer, tile)
+    assert trainer.score_box.isVisible()
+    text = visible_text(trainer.score_box)
+    assert "Rot: 2 Entdecker gerettet, 5 Punkte" in text
+    assert "Blau: 1 Entdecker gerettet, 4 Punkte" in text
+    assert "Es gewinnt Rot." in text
+    click(qtbot, trainer.undo_button)
+    assert not trainer.score_box.isVisible()
