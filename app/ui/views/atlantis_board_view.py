@@ -881,7 +881,8 @@ class AtlantisBoardView(QWidget):
         self.payment_combo.activated.connect(self._on_payment_chosen)
         pay.addWidget(self.payment_combo)
         self.outcome_card.body.addWidget(self.payment_row)
-        self.payment_note = label("", "Muted", rich=False)
+        self.payment_note = self._linked_label("")
+        self.payment_note.setObjectName("Muted")
         self.outcome_card.body.addWidget(self.payment_note)
         self.explanation = QVBoxLayout()
         self.explanation.setSpacing(6)
@@ -1196,7 +1197,7 @@ class AtlantisBoardView(QWidget):
         else:
             now = f"Jetzt ist {player_name(state.turn)} am Zug"
         if len(self.beats) > 1:
-            return f"Nach dem Zug von {mover}. {now} (▸ zeigt den Zug Schritt für Schritt)."
+            return f"Nach dem Zug von {mover}. {now}. ▸ zeigt den Zug Schritt für Schritt."
         return f"{last}. {now}." if last else f"{now}."
 
     def live_highlights(self) -> Highlights:
@@ -1354,10 +1355,10 @@ class AtlantisBoardView(QWidget):
             if paid in choices:
                 self.payment_combo.setCurrentIndex(choices.index(paid))
         if choices:
-            self.payment_note.setText(
+            self.payment_note.setText(self._ruling_links(escape(
                 "Gleich gut nach R9 – du darfst anders bezahlen, solange der nächste Zug "
                 "nicht begonnen hat." if len(choices) > 1 else
-                "Die einzige Zahlung, die am wenigsten Punkte kostet (R9).")
+                "Die einzige Zahlung, die am wenigsten Punkte kostet (R9).")))
         self.payment_note.setVisible(bool(choices))
         steps = explain(outcome).steps
         while len(self.step_rows) < len(steps):
