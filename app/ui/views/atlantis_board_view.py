@@ -742,9 +742,10 @@ class AtlantisBoardView(QWidget):
             button.setFixedWidth(40)
         self.step_count = pill("", "Tag")
         self.step_caption = label("", "Body", rich=False)
-        # Fixed heights keep the board from jumping when a caption is longer.
+        # Fixed heights keep the board from jumping when a caption is longer; three lines hold
+        # a replay step with the name of whose move it is, even in a narrow window.
         lines = self.step_caption.fontMetrics().lineSpacing()
-        self.step_caption.setFixedHeight(2 * lines + 4)
+        self.step_caption.setFixedHeight(3 * lines + 4)
         step_bar = QWidget()
         steps = QHBoxLayout(step_bar)
         steps.setContentsMargins(0, 0, 0, 0)
@@ -753,7 +754,7 @@ class AtlantisBoardView(QWidget):
         steps.addWidget(self.step_count)
         steps.addWidget(self.step_caption, 1)
         steps.addWidget(self.step_next)
-        step_bar.setFixedHeight(2 * lines + 8)
+        step_bar.setFixedHeight(3 * lines + 8)
         layout.addWidget(step_bar)
 
         self.message_box = Box("Answer")
