@@ -111,3 +111,14 @@ def test_each_wrong_cost_is_what_its_named_misconception_gives():
             assert all(c.correct or c.text != last_only or int(last_only) in
                        makes[c.pitfall] for c in situation.choices)
     assert checked == 900
+
+
+def test_unpaid_final_moves_cite_e2_not_r6():
+    """Giving everything and counting the rest as minus is ruling E2 (R6 is pawn by pawn)."""
+    from app.rules.atlantis import apply, explain, parse_move
+
+    state = parse_state("R3 ~ K5 ~ H2 [aaa] | b: R | zug:b phase:schluss")
+    _after, outcome = apply(state, parse_move("schluss 0"))
+    debt = [s.text for s in explain(outcome).steps if "minus" in s.text]
+    assert debt and all("(E2)" in text and "R6" not in text for text in debt), debt
+    assert "zählen 4 am Ende minus" in debt[0]
