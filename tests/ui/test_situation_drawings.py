@@ -29,6 +29,7 @@ from app.rules.atlantis import (
 )
 from app.ui.boards.atlantis_scene import drawing_for, stretch_layout
 from app.ui.situations import covers
+from tests.ui.util import visible_text
 
 SEEDS = int(os.environ.get("REGELFRISCH_SITUATION_SEEDS", "1000"))
 GAMES = max(10, SEEDS // 50)
@@ -202,6 +203,8 @@ def test_the_quiz_shows_each_situation_with_its_start_and_gaps(qtbot, window):
         assert parse_move(s.action).origin in drawn and set(s.focus) <= drawn
         assert all(g.first - 1 in drawn and g.last + 1 in drawn for g in movement.gaps)
         assert s.answerable and covers(s)
+        shown = visible_text(view.card)
+        assert "Seed" not in shown and "Übungsnummer" not in shown
         qtbot.keyClick(view.choice_buttons[0], Qt.Key.Key_A + s.correct_index)
         assert view.round.revealed
         qtbot.keyClick(view.next_button, Qt.Key.Key_Space)
