@@ -1,8 +1,9 @@
 """„Spielbrett“ for Atlantis: play moves on the drawn path and watch the engine explain them.
 
 The game lives in :class:`~app.ui.boards.atlantis_board_model.AtlantisBoardModel`; this view
-draws it (:mod:`app.ui.boards.atlantis_scene`), passes clicks and keys on, and replays each
-move's outcome step by step beside the engine's German explanation.
+draws it (:mod:`app.ui.boards.atlantis_scene`), passes clicks and keys on, and shows the
+position after each move (or undo) at once; on request (▸) it replays the last move step by
+step, labelled as a replay, beside the engine's German explanation. A finished game is scored.
 """
 
 from __future__ import annotations
@@ -93,7 +94,6 @@ from app.ui.widgets import Box, Card, label, markdown_html, pill, secondary, sty
 PANEL_WIDTH = 330
 NARROW = 900  # below this width the side panel goes under the board
 NARROW_TOOLBAR = 1000  # … and below this one the toolbar takes two rows
-BEAT_MS = 1100
 START_SEED = 7
 PRACTICE_PICK = 999  # „Zufällig“ picks a short number a player can say and type again
 
@@ -566,9 +566,6 @@ class AtlantisBoardView(QWidget):
         self.model = AtlantisBoardModel(parent=self)
         self.beats: list[Beat] = []
         self.beat = 0
-        self.timer = QTimer(self)
-        self.timer.setInterval(BEAT_MS)
-        self.timer.timeout.connect(self._advance_beat)
         self.card_buttons: dict[Item, QPushButton] = {}
         self.tile_pool: list[QPushButton] = []
         self.step_rows: list[tuple] = []
@@ -1068,7 +1065,6 @@ class AtlantisBoardView(QWidget):
     def _on_changed(self) -> None:
         model = self.model
         self.beats = outcome_beats(model.entry)
-        self.timer.stop()
         # The position one plays on, at once (after a move, an undo or a redo); the steps that
         # led there only on request (▸), and then labelled as a replay.
         self.show_beat(len(self.beats) - 1)
@@ -1106,17 +1102,10 @@ class AtlantisBoardView(QWidget):
 
     def _go_live(self) -> None:
         """Leave a replay: the board shows the state one plays on."""
-        self.timer.stop()
         if self.beats and self.beat != len(self.beats) - 1:
             self.beat = len(self.beats) - 1
             self._show_step_bar()
             self._refresh_board()
-
-    def _advance_beat(self) -> None:
-        if self.beat >= len(self.beats) - 1:
-            self.timer.stop()
-            return
-        self.show_beat(self.beat + 1)
 
     @property
     def replaying(self) -> bool:
@@ -1138,8 +1127,6 @@ class AtlantisBoardView(QWidget):
     def show_beat(self, index: int) -> None:
         if not self.beats:
             return
-        if self.sender() is not self.timer:
-            self.timer.stop()
         self.beat = max(0, min(index, len(self.beats) - 1))
         self._show_step_bar()
         self._refresh_board()
