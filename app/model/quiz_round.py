@@ -36,6 +36,9 @@ class Situation:
     seed: int = 0
     tests: tuple[str, ...] = ()
     action: str = ""  # the move asked about, in the engine's notation
+    focus: tuple[int, ...] = ()  # every place the picture must show for the question
+    # False while the picture cannot show all the question needs: a wrong guess marks nothing.
+    answerable: bool = True
 
     @property
     def correct_index(self) -> int:
@@ -121,9 +124,10 @@ class QuizRound:
         choice = item.choices[index]
         wrong_pitfalls = [c.pitfall for c in item.choices if not c.correct and c.pitfall]
         if choice.correct:
-            self.store.record_situation([], wrong_pitfalls)
+            self.store.record_situation([], wrong_pitfalls if item.answerable else [])
         else:
-            marked = [choice.pitfall] if choice.pitfall else []
+            # A question its picture cannot answer says nothing about what a player knows.
+            marked = [choice.pitfall] if choice.pitfall and item.answerable else []
             self.store.record_situation(marked, [])
             self._remember(marked)
         self.log.append((item.kind, choice.correct))

@@ -18,9 +18,16 @@ class AtlantisSituations:
         self._seeds = random.Random(seed)
 
     def make(self, seed: int) -> Situation:
+        """The situation for ``seed``; one whose picture would leave out a place the question
+        needs is marked not answerable, so a wrong guess marks no pitfall."""
+        from dataclasses import replace
+
         from app.model.situations import make_situation
 
-        return make_situation(seed)
+        situation = make_situation(seed)
+        if not covers(situation):
+            situation = replace(situation, answerable=False)
+        return situation
 
     def next_seeds(self, count: int) -> list[int]:
         return [self._seeds.randrange(1, 1_000_000) for _ in range(count)]
@@ -31,12 +38,22 @@ class AtlantisSituations:
         from app.rules.atlantis import parse_move
         from app.ui.boards.atlantis_scene import Highlights, MiniBoard, drawing_for
 
-        stretch = drawing_for(situation.position, situation.action)
+        stretch = drawing_for(situation.position, situation.action, situation.focus, whole=False)
         move = parse_move(situation.action)
         marks = Highlights(selected=move.origin, player=stretch.state.turn)
-        board = MiniBoard(stretch.state, stretch.first, stretch.last, marks)
+        board = MiniBoard(stretch.state, stretch.first, stretch.last, marks,
+                          shown=stretch.shown)
         board.setAccessibleName(f"Ausschnitt des Weges: {board.accessibleName()}")
         return board
+
+
+def covers(situation: Situation) -> bool:
+    """Whether the situation's picture shows every place its question needs."""
+    from app.ui.boards.atlantis_scene import drawing_for, stretch_layout
+
+    drawing = drawing_for(situation.position, situation.action, situation.focus, whole=False)
+    drawn = stretch_layout(len(drawing.state.path), drawing.shown).rects
+    return all(place in drawn for place in situation.focus)
 
 
 def situation_service_for(game_id: str, *, own_pack: bool = False):

@@ -16,8 +16,9 @@ SEEDS = range(500)
 
 @pytest.fixture(scope="module")
 def pitfall_ids():
+    """What a wrong choice may mark: a pitfall, or a numbers row (the gap-cost number)."""
     game = load_library(content_root()).game("atlantis").game
-    return {p.id for p in game.content.pitfalls}
+    return {p.id for p in game.content.pitfalls} | {n.id for n in game.content.numbers}
 
 
 @pytest.fixture(scope="module")
@@ -73,3 +74,51 @@ def test_positions_round_trip_and_questions_are_german(situations):
         parse_state(situation.position)
         assert situation.question.endswith("?")
         assert situation.explanation
+
+
+def _misconceptions(state, gaps) -> dict[str, set[int]]:
+    """What each misconception makes of ``gaps``, worked out here from the gaps alone."""
+    free = [g for g in gaps if g.bridge is None]
+    return {
+        "breite-luecken": {sum(min(g.left, g.right) * g.width for g in free),
+                           sum(g.width for g in free),
+                           max((g.cost for g in gaps), default=0)},
+        "zahl-luecke": {sum(max(g.left, g.right) for g in free),
+                        sum(g.left + g.right for g in free)},
+        "bruecke-fuer-alle": {sum(min(g.left, g.right) if g.bridge not in (None, state.turn)
+                                  else g.cost for g in gaps)},
+        "zahl-bruecke": {sum(min(g.left, g.right) for g in gaps)},
+    }
+
+
+def test_each_wrong_cost_is_what_its_named_misconception_gives():
+    from app.rules.atlantis import apply, parse_move
+
+    checked = 0
+    for seed in range(300):
+        situation = make_situation(seed, "kosten")
+        state = parse_state(situation.position)
+        move = parse_move(situation.action)
+        gaps = apply(state, move)[1].movement.gaps
+        makes = _misconceptions(state, gaps)
+        for choice in situation.choices:
+            if not choice.correct:
+                assert int(choice.text) in makes[choice.pitfall], (seed, choice, gaps)
+                checked += 1
+        # „Only the last gap“ was offered for one-card moves, where it is no mistake at all.
+        if len(move.cards) == 1 and len(gaps) > 1:
+            last_only = str(gaps[-1].cost)
+            assert all(c.correct or c.text != last_only or int(last_only) in
+                       makes[c.pitfall] for c in situation.choices)
+    assert checked == 900
+
+
+def test_unpaid_final_moves_cite_e2_not_r6():
+    """Giving everything and counting the rest as minus is ruling E2 (R6 is pawn by pawn)."""
+    from app.rules.atlantis import apply, explain, parse_move
+
+    state = parse_state("R3 ~ K5 ~ H2 [aaa] | b: R | zug:b phase:schluss")
+    _after, outcome = apply(state, parse_move("schluss 0"))
+    debt = [s.text for s in explain(outcome).steps if "minus" in s.text]
+    assert debt and all("(E2)" in text and "R6" not in text for text in debt), debt
+    assert "zählen 4 am Ende minus" in debt[0]

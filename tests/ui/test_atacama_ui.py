@@ -77,6 +77,12 @@ def click(qtbot, view, name: str) -> None:
                      pos=board.square_rect(parse_square(name)).center())
 
 
+def open_expert(view) -> None:
+    """Open „Für Tüftler“, as a player does before pasting a position."""
+    if not view.expert_button.isChecked():
+        view.expert_button.click()
+
+
 def place_all(qtbot, view, names) -> None:
     for name in names:
         before = view.session.notation
@@ -255,6 +261,7 @@ def test_aufbauspiel_take_a_right(qtbot, view):
 
 def test_game_end_names_the_winner(qtbot, view):
     state = random_position(11, turns=27)  # the Grundspiel has 28 turns
+    open_expert(view)
     view.notation.setText(position_text(state))
     view.notation.returnPressed.emit()
     assert view.session.state == state
@@ -288,6 +295,7 @@ def test_same_seed_same_board(qtbot, view, loaded):
 
 def test_pasted_position_round_trips(qtbot, view):
     text = "2p+taktik plan=übung:3 türme=c3,e5*1,g7 rechte=kg-s/r,sg-k/s"
+    open_expert(view)
     view.notation.setText(text)
     view.notation.returnPressed.emit()
     assert view.session.notation == position_text(parse_position(text)) == text
@@ -306,6 +314,7 @@ def test_pasted_position_round_trips(qtbot, view):
 def test_bad_paste_says_why_and_changes_nothing(qtbot, view, text, words):
     click(qtbot, view, "e5")
     before = view.session.notation
+    open_expert(view)
     view.notation.setText(text)
     view.notation.returnPressed.emit()
     assert view.session.notation == before
@@ -325,6 +334,7 @@ NOTATION_PIECES = st.sampled_from([
 @given(st.lists(NOTATION_PIECES, max_size=12).map("".join) | st.text(max_size=40))
 def test_any_paste_either_loads_or_says_why(view, text):
     before = view.session.notation
+    open_expert(view)
     view.notation.setText(text)
     view.notation.returnPressed.emit()
     if view.notation_error.isVisibleTo(view):
@@ -511,3 +521,39 @@ def test_rule_links_jump_to_their_section(calc):
             button.click()
     assert jumps == [("pitfalls", "unter-vier-nichts"), ("pitfalls", "werte-zaehlen"),
                      ("interpretations", "a1-aufgedruckte-werte")]
+
+
+# -- same standard as the Atlantis board: no notation in the way, the end explained --------------
+
+
+def test_the_notation_waits_behind_fuer_tueftler(qtbot, view):
+    assert not view.notation.isVisible()
+    assert "plan=" not in visible_text(view)
+    qtbot.mouseClick(view.expert_button, Qt.MouseButton.LeftButton)
+    assert view.notation.isVisible()
+    assert view.notation.text() == view.session.notation
+
+
+def test_the_running_score_says_what_it_counts(qtbot, view):
+    place_all(qtbot, view, HEFT_SQUARES[:2])
+    assert view.score_title.isVisible()
+    assert "NUR LINIEN MIT 4 ODER 5 TÜRMEN" in view.score_title.text()
+
+
+def test_game_end_explains_the_scoring_and_links_the_ruling(qtbot, loaded):
+    services = Services(AppState())
+    widget = AtacamaBoardView(loaded, services)
+    qtbot.addWidget(widget)
+    widget.resize(1064, 760)
+    widget.show()
+    state = random_position(11, turns=27)
+    widget.session.load(position_text(state))
+    click(qtbot, widget, square_name(legal_moves(state)[0].square))
+    assert widget.result_box.isVisible() and not widget.score_title.isVisible()
+    rules = widget.result_rules
+    assert rules.isVisible() and "4 oder 5 Türmen" in rules.text()
+    assert 'href="ruling:a1-aufgedruckte-werte"' in rules.text()
+    jumps = []
+    services.state.jumpRequested.connect(lambda section, anchor: jumps.append((section, anchor)))
+    rules.linkActivated.emit("ruling:a1-aufgedruckte-werte")
+    assert jumps == [("interpretations", "a1-aufgedruckte-werte")]

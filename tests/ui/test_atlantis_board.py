@@ -119,19 +119,44 @@ def test_the_outcome_is_replayed_step_by_step(qtbot, view):
     at(view, HELMET)
     view.model.apply_text("0:HS")
     captions = [beat.caption for beat in view.beats]
-    assert "Helm (grau) → Feld 2: dort steht Weiß (b)" in captions[0]
+    assert "Helm (grau) → Feld 2: Dort steht Weiß (b)" in captions[0]
     assert "Statue (weiß) → Feld 4: frei" in captions[1]
-    assert any("zwischen 2 und 4: kostet 2" in c for c in captions)
-    assert any("R3 von Feld 1" in c for c in captions)
+    assert any("Die Lücke zwischen Feld 2 (2) und Feld 4 (4) kostet 2" in c for c in captions)
+    assert any("Ring 3 von Feld 1" in c for c in captions)
     assert any("keine Lücke" in c for c in captions)  # Feld 1 falls away next to Atlantis
-    assert any(c.startswith("Bezahlt 2: R2") for c in captions)
+    assert any(c.startswith("Bezahlt 2: Ring 2") for c in captions)
     assert "Nachgezogen: Olivenzweig (grün)" in captions[-1]
-    view.show_beat(0)
-    assert view.step_caption.text() == captions[0]
+    # The position after the move shows at once, and says whose move it follows.
+    assert view.canvas.state == view.model.state
+    assert view.step_count.text() == "Stellung jetzt"
+    assert "Nach dem Zug von Blau (a)" in view.step_caption.text()
+    # ▸ starts the replay on request, labelled as such.
+    click(qtbot, view.step_next)
+    assert view.step_count.text() == f"Wiederholung: Schritt 1 von {len(captions)}"
+    assert view.step_caption.text() == f"Zug von Blau (a): {captions[0]}"
     assert view.canvas.highlights.targets == (2,)
+    assert view.canvas.state != view.model.state
     click(qtbot, view.step_next)
     assert view.beat == 1
-    assert view.step_caption.text() == captions[1]
+    assert view.step_caption.text().endswith(captions[1])
+    click(qtbot, view.step_back)
+    assert view.beat == 0
+
+
+def test_undo_and_redo_show_the_resulting_position_at_once(qtbot, view):
+    at(view, HELMET)
+    before = view.model.state
+    view.model.apply_text("0:HS")
+    after = view.model.state
+    view.canvas.setFocus()
+    qtbot.keyClick(view.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert view.model.state == before and view.canvas.state == before
+    assert not view.replaying
+    qtbot.keyClick(view.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier
+                   | Qt.KeyboardModifier.ShiftModifier)
+    assert view.model.state == after and view.canvas.state == after
+    assert not view.replaying
+    assert view.step_count.text() == "Stellung jetzt"
 
 
 # --- undo and redo -------------------------------------------------------------------------
@@ -172,7 +197,7 @@ def test_the_same_seed_gives_the_same_practice_situation(qtbot, view):
     click(qtbot, view.practice_button)
     assert view.model.notation == first == format_state(practice_situation(42).state)
     assert view.practice_pill.isVisible() and view.practice_pill.text() == PRACTICE_NOTE
-    assert "Startwert 42" in view.source_label.text()
+    assert "Übungsaufstellung Nr. 42" in view.source_label.text()
 
 
 def test_standard_setup_for_two_to_four_players(qtbot, view):
@@ -284,7 +309,7 @@ def test_bridge_after_taking_the_tile_on_the_new_gap(qtbot, view):
     # Replay and explanation both show the bridge, after the tile and before the draw.
     captions = [beat.caption for beat in view.beats]
     bridge = next(k for k, c in enumerate(captions) if "legt" in c and "Brücke" in c)
-    taken = next(k for k, c in enumerate(captions) if "H2 von Feld 2" in c)
+    taken = next(k for k, c in enumerate(captions) if "Helm 2 von Feld 2" in c)
     assert taken < bridge < len(captions) - 1
     assert "Feld 2" in captions[bridge]
     assert view.beats[bridge].highlights.fresh_water == (2,)
@@ -384,7 +409,7 @@ def test_buying_cards_by_clicking_a_tile(qtbot, view):
     assert view.model.notation == format_state(expected)
     assert view.model.state.started
     assert outcome.purchase.draw.cards == (Item.OLIVENZWEIG,)
-    assert "R2" in view.step_caption.text()
+    assert "Ring 2" in view.step_caption.text()
     # Buying again in the same turn is refused with the engine's reason.
     at(view, "R3 | a: H K5 S4")
     click(qtbot, view.tile_button(parse_tile("K5")))
@@ -460,7 +485,13 @@ def test_tab_walks_through_own_pawns_then_leaves(qtbot, view):
 
 def test_notation_is_shown_and_a_pasted_one_loads(qtbot, view):
     at(view, HELMET)
+    # The engine's notation waits behind „Für Tüftler“ until asked for.
+    assert not view.notation.isVisible()
+    click(qtbot, view.expert_button)
+    assert view.notation.isVisible()
     assert view.notation.text() == format_state(parse_state(HELMET))
+    click(qtbot, view.copy_button)
+    assert QApplication.clipboard().text() == format_state(parse_state(HELMET))
     view.notation.setText("das ist keine Stellung")
     qtbot.keyClick(view.notation, Qt.Key.Key_Return)
     assert view.model.notation == format_state(parse_state(HELMET))
@@ -532,7 +563,7 @@ def test_beats_of_a_purchase_and_a_state_without_a_move(view):
     view.model.load(parse_state("R3 | a: H K5"), "Test")
     assert outcome_beats(view.model.entry)[0].caption == ""
     view.model.apply_text("kaufen K5")
-    assert "K5" in outcome_beats(view.model.entry)[0].caption
+    assert "Krone 5" in outcome_beats(view.model.entry)[0].caption
 
 
 def test_a_whole_random_game_plays_through_the_view(view):
@@ -580,3 +611,109 @@ def test_open_on_board_from_a_pitfall(qtbot, library, loaded):
     assert window.state.section == "board"
     assert board.model.notation == format_state(parse_state(panel.example.position))
     assert board.example_combo.currentData() == panel.example.id
+
+
+def test_open_on_board_uses_the_examples_number_of_players(qtbot, library, loaded):
+    window = create_main_window(library, "atlantis")
+    qtbot.addWidget(window)
+    window.show()
+    page = window.view_for("pitfalls")
+    for panel in page.findChildren(ExamplePanel):
+        click(qtbot, panel.open_button)
+        board = window.current_view()
+        players = len(parse_state(panel.example.position).players)
+        assert board.players_spin.value() == players, panel.example.id
+        page = window.view_for("pitfalls")
+
+
+# --- the end of the game and the words a player sees --------------------------------------------
+
+
+def play_to_the_end(view) -> None:
+    from app.rules.atlantis import legal_moves
+
+    for _ in range(40):
+        if view.model.state.phase is Phase.OVER:
+            return
+        assert view.model.apply_move(legal_moves(view.model.state)[0]), view.model.message
+    raise AssertionError("Das Spiel ging nicht zu Ende.")
+
+
+def test_a_game_played_to_its_end_is_scored_with_winner_and_pages(qtbot, view):
+    from app.rules.atlantis import final_scores, winners
+
+    assert view.load_example("bsp-dritte-figur-beendet-das-spiel")
+    view.canvas.setFocus()
+    click_board(qtbot, view, view.pawn_point(0))
+    qtbot.keyClick(view.canvas, Qt.Key.Key_H)
+    play_to_the_end(view)
+    state = view.model.state
+    assert view.score_card.isVisible()
+    text = visible_text(view.score_card)
+    scores = final_scores(state)
+    for index, ps in enumerate(state.players):
+        line = (f"Plättchen {ps.tile_value} + Karten {ps.card_count}"
+                + (f" − unbezahlt {ps.debt}" if ps.debt else "") + f" = {scores[index]} Punkt")
+        assert line in text
+    best = winners(state)
+    assert f"gewinnt mit {scores[best[0]]} Punkt" in text or "Gleichstand" in text
+    assert "S. 5–6" in text and "E2" in text
+    assert "unter „Wertung“" in view.message.text()
+    # Back one step: the game is on again, the scoring goes away.
+    qtbot.keyClick(view.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert not view.score_card.isVisible()
+
+
+def test_a_tie_names_every_winner(qtbot, view):
+    at(view, "R3 [aaabbb] | a: R | b: S | phase:ende")
+    text = visible_text(view.score_card)
+    assert "Gleichstand mit 1 Punkt:" in text
+    assert "Blau (a) und Weiß (b) gewinnen gemeinsam" in text
+
+
+def test_the_score_during_play_says_what_it_counts(qtbot, view):
+    at(view, "R3 ~ K5 H2 | a: H S3 K2 O1 | b: R")
+    assert "PLÄTTCHEN + KARTEN" in view.players_title.text()
+    assert "3 Plättchen (Wert 6) + 1 Karte = 7 P." in panel_text(view)
+
+
+def test_players_see_names_not_notation(qtbot, view):
+    at(view, HELMET)
+    view.model.apply_text("0:HS")
+    QApplication.processEvents()
+    shown = visible_text(view)
+    for jargon in ("zug:", "phase:", "stapel:", "Seed", "Startwert", " R2 ", " R3 "):
+        assert jargon not in shown, jargon
+    click(qtbot, view.practice_button)
+    assert view.source_label.text().startswith("Übungsaufstellung Nr.")
+    helm = view.card_button(Item.HELM)
+    assert "Helm" in helm.toolTip() and "Helm" in helm.accessibleName()
+    assert "H Helm" in view.card_legend.text()
+    assert view.load_example("bsp-zweite-karte-bei-besetztem-ziel")
+    assert "„" not in view.message.text() and "mit Helm (grau)" in view.message.text()
+
+
+def test_a_ruling_in_the_explanation_links_to_the_ruling(qtbot, library):
+    window = create_main_window(library, "atlantis")
+    qtbot.addWidget(window)
+    window.show()
+    board = window.view_for("board")
+    board.model.load(parse_state(TWO_PAYMENTS), "Test")
+    board.model.apply_text("0:H")
+    links = [text for _line, text, _page in board.step_rows
+             if text.isVisible() and 'href="ruling:' in text.text()]
+    assert links, [t.text() for _l, t, _p in board.step_rows]
+    assert 'title="Die sparsamste Zahlung"' in links[0].text()
+    links[0].linkActivated.emit("ruling:r9")
+    assert window.state.section == "interpretations"
+
+
+def test_replay_captions_of_whole_games_read_well():
+    from app.ui.boards.atlantis_board_model import Entry
+    from tests.ui.test_situation_drawings import bad_patterns
+
+    for seed in range(12):
+        for step in random_game(seed, 2 + seed % 3):
+            entry = Entry(step.after, step.before, step.move, step.outcome)
+            for beat in outcome_beats(entry):
+                assert not bad_patterns(beat.caption), (seed, beat.caption)

@@ -483,3 +483,73 @@ def test_both_pages_draw_in_both_themes(qtbot, trainer, enc, colours):
         assert trainer.map._colours.dark == (colours is DARK)
     finally:
         apply_theme(app, LIGHT)
+
+
+# -- an appearing boat (ruling S9): exactly min(3, fallen) board ---------------------------------
+
+BOAT_HEAD = "spieler: ro bl ge; zug: ro entfernen; weg: f4 d6 f6 g6; wale: d2 b3"
+
+
+def click(qtbot, button) -> None:
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def _space(label_: str):
+    return next(t for t in TERRAIN if t.label == label_)
+
+
+def test_a_boat_under_four_offers_only_groups_of_three(qtbot, trainer):
+    trainer.session.load(parse_position(
+        f"{BOAT_HEAD}; land: f3 ro1 bl2 ge3 ro4; rückseiten: f3 boot"))
+    before = trainer.session.notation
+    click_tile(qtbot, trainer, "f3")
+    # Nothing is removed until the player says who boards; only groups of three are offered.
+    assert trainer.session.notation == before
+    buttons = [b for b in trainer.boarding_buttons if b.isVisible()]
+    assert len(buttons) == 4  # four explorers, each left out once
+    assert all(b.text().count(",") == 1 and " und " in b.text() for b in buttons)
+    assert "S9" in trainer.message.text()
+    left_out = next(b for b in buttons if "Gelb" not in b.text())
+    click(qtbot, left_out)
+    boat = trainer.session.state.boat_at(_space("f3"))
+    assert boat is not None and len(boat.passengers) == 3
+    assert all(e.colour.title != "Gelb" for e in boat.passengers)
+    swimmers = dict(trainer.session.state.sea)[_space("f3")]
+    assert [e.colour.title for e in swimmers] == ["Gelb"]
+    assert not trainer.boarding_box.isVisible()
+    assert trainer.session.right == 1
+
+
+def test_a_boat_under_three_or_fewer_takes_them_all_without_asking(qtbot, trainer):
+    trainer.session.load(parse_position(f"{BOAT_HEAD}; land: f3 ro1 bl2; rückseiten: f3 boot"))
+    click_tile(qtbot, trainer, "f3")
+    assert not trainer.boarding_box.isVisible()
+    boat = trainer.session.state.boat_at(_space("f3"))
+    assert sorted(e.colour.title for e in boat.passengers) == ["Blau", "Rot"]
+    assert _space("f3") not in dict(trainer.session.state.sea)
+
+
+def test_undo_while_choosing_who_boards_leaves_the_tile(qtbot, trainer):
+    trainer.session.load(parse_position(
+        f"{BOAT_HEAD}; land: f3 ro1 bl2 ge3 ro4; rückseiten: f3 boot"))
+    before = trainer.session.notation
+    click_tile(qtbot, trainer, "f3")
+    assert trainer.boarding_box.isVisible()
+    click(qtbot, trainer.undo_button)
+    assert not trainer.boarding_box.isVisible() and trainer.session.notation == before
+
+
+def test_the_end_of_a_trainer_game_is_scored(qtbot, trainer):
+    gone = " ".join(t.label for t in TERRAIN if CELLS[t] is not Cell.BERG)
+    head = f"spieler: ro bl; zug: ro entfernen; weg: {gone}; sicher: nw ro3 ro2, so bl4"
+    tile = removable_tiles(parse_position(head))[0]
+    trainer.session.load(parse_position(f"{head}; rückseiten: {tile.label} vulkan"))
+    assert not trainer.score_box.isVisible()
+    click_tile(qtbot, trainer, tile)
+    assert trainer.score_box.isVisible()
+    text = visible_text(trainer.score_box)
+    assert "Rot: 2 Entdecker gerettet, 5 Punkte" in text
+    assert "Blau: 1 Entdecker gerettet, 4 Punkte" in text
+    assert "Es gewinnt Rot." in text
+    click(qtbot, trainer.undo_button)
+    assert not trainer.score_box.isVisible()

@@ -23,6 +23,13 @@ from app.rules.atlantis.outcome import (
 )
 from app.rules.atlantis.types import MAINLAND, Gap, Item, Payment, place_name, player_letter
 
+PLAYER_NAMES = ("Blau", "Weiß", "Schwarz", "Rot")  # the pawn colours, as the board shows them
+
+
+def player_name(player: int) -> str:
+    """``Weiß (b)``: the pawn colour, and the letter the board prints on the pawn."""
+    return f"{PLAYER_NAMES[player]} ({player_letter(player)})"
+
 
 @dataclass(frozen=True, slots=True)
 class Step:
@@ -73,7 +80,7 @@ def explain(outcome: Outcome) -> Explanation:
     if outcome.no_move is not None:
         hand = _cards(outcome.no_move.hand) or "keine Karten"
         steps.append(Step(
-            f"Keine deiner Figuren kann ziehen: du zeigst deine Karten ({hand}), ziehst 2 Karten "
+            f"Keine deiner Figuren kann ziehen: Du zeigst deine Karten ({hand}), ziehst 2 Karten "
             f"nach, und dein Zug ist vorbei.{_short(outcome.no_move.draw)}", (3,)))
     for final in outcome.finals:
         steps.extend(_final(final))
@@ -84,14 +91,51 @@ def explain(outcome: Outcome) -> Explanation:
             "am Ende minus.", (5, 6)))
     if outcome.ended is EndReason.STANDSTILL:
         steps.append(Step(
-            "Der Stapel ist leer und niemand kann mehr ziehen, auch nicht mit einer Brücke: das "
-            "Spiel endet (unsere Festlegung), und alle ziehen ihre übrigen Figuren wie im "
+            "Der Stapel ist leer und niemand kann mehr ziehen, auch nicht mit einer Brücke: Das "
+            "Spiel endet (unsere Festlegung E1), und alle ziehen ihre übrigen Figuren wie im "
             "Schlusszug aufs Festland.", (5, 6)))
     return Explanation(tuple(steps))
 
 
 def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
+
+
+_NUMBER_WORDS = ("keine", "", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun",
+                 "zehn", "elf", "zwölf")
+
+
+def count_words(n: int, one: str, many: str, digits: bool = False) -> str:
+    """A count as a sentence says it: ``one`` as given for 1, small numbers as words.
+
+    >>> count_words(1, "eine deiner Figuren", "deiner Figuren")
+    'eine deiner Figuren'
+    >>> count_words(2, "eine Karte", "Karten")
+    'zwei Karten'
+    >>> count_words(14, "eine Karte", "Karten")
+    '14 Karten'
+    >>> count_words(3, "1 Karte", "Karten", digits=True)
+    '3 Karten'
+    """
+    if n == 1:
+        return one
+    word = _NUMBER_WORDS[n] if not digits and 0 <= n < len(_NUMBER_WORDS) else str(n)
+    return f"{word} {many}"
+
+
+def tile_name(tile) -> str:
+    """``Helm 3``: a tile by its item and value, never in notation."""
+    return f"{tile.item.label} {tile.value}"
+
+
+def gap_name(gap: Gap) -> str:
+    """A gap named by where it lies and what borders it, never as bare values.
+
+    >>> gap_name(Gap(13, 13, 4, 5, None))
+    'die Lücke zwischen Feld 12 (4) und Feld 14 (5)'
+    """
+    return (f"die Lücke zwischen Feld {gap.first - 1} ({gap.left}) und Feld {gap.last + 1} "
+            f"({gap.right})")
 
 
 def _cards(cards: tuple[Item, ...]) -> str:
@@ -105,18 +149,18 @@ def _short(draw: Draw) -> str:
     if not draw.short:
         return ""
     if not draw.cards:
-        return " Der Stapel ist aber leer: es gibt nichts nachzuziehen, das Spiel geht weiter (R7)."
-    return (f" Der Stapel hatte nur noch {_count(len(draw.cards), 'Karte', 'Karten')} – mehr "
-            "gibt es nicht, das Spiel geht weiter (R7).")
+        return " Der Stapel ist aber leer: Es gibt nichts nachzuziehen, das Spiel geht weiter (R7)."
+    left = count_words(len(draw.cards), "eine Karte", "Karten")
+    return f" Der Stapel hatte nur noch {left} – mehr gibt es nicht, das Spiel geht weiter (R7)."
 
 
 def _purchase(purchase: Purchase) -> Step:
     tile, value = purchase.tile, purchase.tile.value
     got = value // 2
-    text = (f"Zu Beginn deines Zuges legst du dein Plättchen {tile} ({tile.item.label}, "
-            f"{tile.item.colour_name}) in die Schachtel und bekommst {value} ÷ 2 = "
-            f"{_count(got, 'Karte', 'Karten')}, abgerundet")
-    text += " – ein 1er bringt nichts." if got == 0 else "."
+    text = (f"Zu Beginn deines Zuges legst du dein Plättchen {tile_name(tile)} "
+            f"({tile.item.colour_name}) in die Schachtel. {value} ÷ 2 ist abgerundet {got}, ")
+    text += ("ein 1er bringt also keine Karte." if got == 0 else
+             f"dafür bekommst du {count_words(got, 'eine Karte', 'Karten')}.")
     return Step(text + _short(purchase.draw), (4,))
 
 
@@ -127,34 +171,35 @@ def _span(gap: Gap) -> str:
 def _bridge(placed: BridgePlacement) -> Step:
     when = ("Nach dem Nehmen des Plättchens legst du deine Brücke (R3)" if placed.after_move
             else "Du legst deine Brücke")
-    return Step(f"{when} auf die Lücke {_span(placed.gap)}: ab jetzt kostet sie niemanden mehr "
-                "etwas, bis zum Spielende – auch wenn sie wächst.", (4,))
+    return Step(f"{when} auf {gap_name(placed.gap)}: Ab jetzt kostet sie niemanden mehr etwas, "
+                "bis zum Spielende – auch wenn sie wächst.", (4,))
 
 
 def _card_step(k: int, step: CardStep) -> Step:
     lead = "Du spielst" if k == 0 else "Dann spielst du"
     item = step.card
     if step.target == MAINLAND:
-        return Step(f"{lead} {item.display}: zwischen der Figur und dem Festland liegt kein "
+        return Step(f"{lead} {item.display}: Zwischen der Figur und dem Festland liegt kein "
                     f"{item.label}-Plättchen mehr obenauf, also geht sie direkt aufs Festland.",
                     (5,))
     where = f"das nächste sichtbare {item.label}-Plättchen liegt auf {place_name(step.target)}"
     if step.occupied_by is not None:
-        return Step(f"{lead} {item.display} → {where}, dort steht aber schon eine Figur (Spieler "
-                    f"{player_letter(step.occupied_by)}). Also musst du noch eine Karte spielen, "
+        return Step(f"{lead} {item.display} → {where}, dort steht aber schon eine Figur von "
+                    f"{player_name(step.occupied_by)}. Also musst du noch eine Karte spielen, "
                     "egal welchen Gegenstand, und ziehst von dort weiter.", (3,))
     return Step(f"{lead} {item.display} → {where}; es ist frei, dort bleibt die Figur stehen.",
                 (3, 4))
 
 
 def _gap_sentence(gap: Gap) -> Step:
-    width = _count(gap.width, "Wasserfeld", "Wasserfelder")
+    name = gap_name(gap)
+    name = name[0].upper() + name[1:]
     if gap.bridge is not None:
-        return Step(f"Lücke {_span(gap)} ({width}): darauf liegt die Brücke von Spieler "
-                    f"{player_letter(gap.bridge)} → kostet 0, Brücken gelten für alle.", (4,))
-    breadth = " – die Breite zählt nicht" if gap.width > 1 else ""
-    return Step(f"Lücke {_span(gap)} ({width}) zwischen {gap.left} und {gap.right}: kostet "
-                f"{gap.cost}, den niedrigeren Wert{breadth}.", (4,))
+        return Step(f"{name}: Darauf liegt die Brücke von {player_name(gap.bridge)}, sie kostet "
+                    "also nichts – Brücken gelten für alle.", (4,))
+    breadth = (f" – dass sie {count_words(gap.width, 'ein Wasserfeld', 'Wasserfelder')} breit "
+               "ist, zählt nicht" if gap.width > 1 else "")
+    return Step(f"{name} kostet {gap.cost}, den niedrigeren Wert{breadth}.", (4,))
 
 
 def _gaps(gaps: tuple[Gap, ...], final: bool) -> list[Step]:
@@ -184,7 +229,7 @@ def _skips(skipped: tuple[Skip, ...]) -> str:
             water.append(skip.position)
             continue
         flush()
-        whose = f" (Spieler {player_letter(skip.player)})" if skip.player is not None else ""
+        whose = f" von {player_name(skip.player)}" if skip.player is not None else ""
         phrases.append(f"auf Feld {skip.position} steht eine Figur{whose}")
     flush()
     return ", ".join(phrases)
@@ -196,17 +241,20 @@ def _take(taken: TileTaken) -> list[Step]:
         because = f" ({skipped})" if skipped else ""
         return [Step(f"Hinter deiner Figur liegt kein freies Plättchen mehr{because} – du nimmst "
                      "keins.", (3,))]
-    below = (f"; darunter kommt {taken.left_below} zum Vorschein" if taken.left_below
+    below = (f"; darunter kommt {tile_name(taken.left_below)} zum Vorschein" if taken.left_below
              else "")
     if taken.from_mainland:
         passed = f" ({skipped})" if skipped else ""
         steps = [Step(f"Auf dem Festland nimmst du das letzte freie Plättchen des Weges{passed}: "
-                      f"{taken.tile} von Feld {taken.position}{below}.", (5,))]
+                      f"{tile_name(taken.tile)} von Feld {taken.position}{below}.", (5,))]
     else:
-        lead = ("Du nimmst das Plättchen direkt hinter deiner Figur" if not skipped
-                else f"Hinter deiner Figur: {skipped} – also gehst du weiter zurück und nimmst")
-        steps = [Step(f"{lead}: {taken.tile} von Feld {taken.position}, vom Stapel nur das "
-                      f"obere{below}.", (3,))]
+        if not skipped:
+            lead = "Du nimmst das Plättchen direkt hinter deiner Figur:"
+        else:
+            lead = (f"Direkt hinter deiner Figur liegt kein freies Plättchen ({skipped}), also "
+                    "gehst du weiter Richtung Atlantis und nimmst")
+        steps = [Step(f"{lead} {tile_name(taken.tile)} von Feld {taken.position}, vom Stapel "
+                      f"nur das obere{below}.", (3,))]
     if taken.left_below is None:
         steps.append(_water(taken))
     return steps
@@ -219,24 +267,26 @@ def _water(taken: TileTaken) -> Step:
         removed = taken.removed_at_atlantis + taken.removed_at_mainland
         what = ("fällt weg" if removed == 1
                 else f"fällt mit dem Wasser daneben weg ({removed} Felder)")
-        return Step(f"{at} ist jetzt leer – direkt neben {side} gibt es aber keine Lücke: das Feld "
+        return Step(f"{at} ist jetzt leer – direkt neben {side} gibt es aber keine Lücke: Das Feld "
                     f"{what}, der Weg rückt zusammen.", (5,))
     gap = taken.water_gap
-    text = f"{at} ist jetzt leer: dort kommt ein Wasserplättchen hin."
+    text = f"{at} ist jetzt leer: Dort kommt ein Wasserplättchen hin."
     if gap.width > 1:
         text += f" Mit dem Wasser daneben ist das eine Lücke ({_span(gap)})."
     if gap.bridge is not None:
-        text += (f" Die Brücke von Spieler {player_letter(gap.bridge)} liegt darin, also ist die "
+        text += (f" Die Brücke von {player_name(gap.bridge)} liegt darin, also ist die "
                  "ganze Lücke weiter frei (R4).")
     return Step(text, (3,) if gap.bridge is None else (3, 4))
 
 
 def _payment_text(payment: Payment) -> str:
-    """``K5, S3 und 2× Ring (blau)``."""
-    parts = [str(t) for t in payment.tiles]
+    """``Krone 5, Statue 3 und 2× Ring (blau)``; ``nichts`` for an empty payment."""
+    parts = [tile_name(t) for t in payment.tiles]
     if payment.cards:
         parts.append(_cards(payment.cards))
-    return ", ".join(parts[:-1]) + " und " + parts[-1] if len(parts) > 1 else "".join(parts)
+    if not parts:
+        return "nichts"
+    return ", ".join(parts[:-1]) + " und " + parts[-1] if len(parts) > 1 else parts[0]
 
 
 def _settle(settlement: Settlement, final: bool) -> list[Step]:
@@ -246,14 +296,16 @@ def _settle(settlement: Settlement, final: bool) -> list[Step]:
     steps = []
     options = settlement.options
     if options and not settlement.debt:
-        shown = " · ".join(str(o) for o in options[:3])
+        shown = " · ".join(_payment_text(o) for o in options[:3])
         more = " (gleich gut)" if len(options) > 1 else ""
         steps.append(Step(f"Am wenigsten Punkte verlierst du so (R9): {shown}{more}.", pages))
     paid = settlement.payment
     if settlement.debt:
         given = f"alles ab: {_payment_text(paid)}" if paid.value else "nichts ab, du hast nichts"
+        minus = ("zählt 1 am Ende minus" if settlement.debt == 1
+                 else f"zählen {settlement.debt} am Ende minus")
         steps.append(Step(f"Du kannst die {settlement.cost} nicht ganz bezahlen und gibst "
-                          f"{given}. {settlement.debt} zählen am Ende minus (R6).", (5, 6)))
+                          f"{given}; dafür {minus} (E2).", (5, 6)))
         return steps
     source = ("mit Plättchen oder Handkarten" if final
               else "nur mit dem, was du zu Zugbeginn hattest, ohne das eben genommene Plättchen "
@@ -262,9 +314,9 @@ def _settle(settlement: Settlement, final: bool) -> list[Step]:
                       pages if final else (4,)))
     if settlement.change_lost:
         lost = settlement.change_lost
-        steps.append(Step(f"Du zahlst {paid.value} für {settlement.cost}: {lost} "
-                          f"{'verfällt' if lost == 1 else 'verfallen'}, Wechselgeld gibt es "
-                          "nicht.", (4,)))
+        steps.append(Step(f"Du zahlst {paid.value} für {settlement.cost}, also "
+                          f"{'verfällt 1' if lost == 1 else f'verfallen {lost}'} – Wechselgeld "
+                          "gibt es nicht.", (4,)))
     return steps
 
 
@@ -277,12 +329,12 @@ def _movement(move: Movement, bridges: tuple[BridgePlacement, ...]) -> list[Step
     steps.extend(_settle(move.settlement, final=False))
     draw = move.draw
     if move.pawns_home == 3:
-        text = ("Das ist deine dritte Figur auf dem Festland: du ziehst 4 Karten, und das Spiel "
+        text = ("Das ist deine dritte Figur auf dem Festland: Du ziehst 4 Karten, und das Spiel "
                 "endet sofort.")
         pages: tuple[int | str, ...] = (5,)
     elif move.pawns_home:
-        text = (f"Am Zugende ziehst du {draw.wanted} Karten: 1 plus eine für jede deiner Figuren "
-                f"auf dem Festland (jetzt {move.pawns_home}) – schon in diesem Zug.")
+        text = (f"Am Zugende ziehst du {draw.wanted} Karten: 1 und dazu eine für jede deiner "
+                f"Figuren auf dem Festland (jetzt {move.pawns_home}) – schon in diesem Zug.")
         pages = (3, 5)
     else:
         text = "Am Zugende ziehst du 1 Karte – egal, wie viele du gespielt hast."
@@ -292,7 +344,7 @@ def _movement(move: Movement, bridges: tuple[BridgePlacement, ...]) -> list[Step
 
 
 def _final(final: FinalMove) -> list[Step]:
-    steps = [Step(f"Schlusszug: deine Figur von {place_name(final.origin)} geht ohne Karte aufs "
+    steps = [Step(f"Schlusszug: Deine Figur von {place_name(final.origin)} geht ohne Karte aufs "
                   "Festland; ein Plättchen nimmst du nicht.", (5, 6))]
     steps.extend(_gaps(final.gaps, final=True))
     if not final.gaps:

@@ -217,7 +217,7 @@ class AtlantisBoardModel(QObject):
 
     def load_practice(self, seed: int, players: int = 3) -> None:
         situation = practice_situation(seed, players)
-        self.load(situation.state, f"Übungssituation, Startwert {seed}", True)
+        self.load(situation.state, f"Übungsaufstellung Nr. {seed}", True)
 
     def load_example(self, example) -> bool:
         """The position of a worked example (``WorkedExample`` from the content)."""
@@ -231,7 +231,7 @@ class AtlantisBoardModel(QObject):
         action = example.action.strip()
         hint = action.removeprefix("?").strip()
         if hint and hint != "zeigen":
-            self._say(f"Im Beispiel: „{hint}“ – probier es selbst.", "info")
+            self._say(f"Im Beispiel: {move_words(hint)} – probier es selbst.", "info")
         return True
 
     # -- building a move --------------------------------------------------------------------
@@ -504,4 +504,35 @@ class AtlantisBoardModel(QObject):
         self.messageChanged.emit(text)
 
 
-__all__ = ["SEED_MAX", "AtlantisBoardModel", "Entry", "place_text"]
+def move_words(text: str) -> str:
+    """A move of the notation as a player says it: ``0:HS`` → „die Figur auf Atlantis mit
+    Helm (grau), dann Statue (weiß)“; what cannot be read: „der Zug aus dem Beispiel“."""
+    from app.rules.atlantis import Turn, parse_move
+    from app.rules.atlantis.explain import tile_name
+
+    try:
+        move = parse_move(text)
+    except RulesError:
+        return "der Zug aus dem Beispiel"
+    parts = move.parts if isinstance(move, Turn) else (move,)
+    said = []
+    for part in parts:
+        if isinstance(part, Advance):
+            cards = ", dann ".join(card.display for card in part.cards)
+            said.append(f"die Figur {place_on(part.origin)} mit {cards}")
+        elif isinstance(part, Buy):
+            said.append(f"das Plättchen {tile_name(part.tile)} abgeben")
+        elif isinstance(part, PlaceBridge):
+            said.append(f"die Brücke auf {place_text(part.position)}")
+        elif isinstance(part, Finish):
+            said.append(f"der Schlusszug {place_on(part.origin)}")
+        elif isinstance(part, NoMove):
+            said.append("„Kein Zug möglich“")
+    return ", danach ".join(said) or "der Zug aus dem Beispiel"
+
+
+def place_on(location: int) -> str:
+    return "auf dem Festland" if location == MAINLAND else f"auf {place_text(location)}"
+
+
+__all__ = ["SEED_MAX", "AtlantisBoardModel", "Entry", "move_words", "place_text"]

@@ -14,7 +14,7 @@ each crossed gap, an arrow to the tile taken. Position numbers are the engine's 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
 
@@ -281,6 +281,9 @@ class Layout:
     stub_after: bool = False
     small_islands: bool = False
     number_font: float = 10.0
+    # "…" for places left out: (place before, place after) → where the "…" is drawn
+    elided: dict[tuple[int, int], QRectF] = field(default_factory=dict)
+    end_leftward: bool = False  # the last row runs right to left (the stub points left)
 
     def centre(self, location: int) -> QPointF:
         return self.rects[location].center()
@@ -355,6 +358,60 @@ def strip_layout(length: int, first: int, last: int) -> Layout:
                   stub_after, small_islands=True)
 
 
+def stretch_layout(length: int, shown, columns: int | None = None) -> Layout:
+    """The places ``shown`` (0 Atlantis, 1 … ``length``, anything beyond: the mainland) in
+    walking order; a visible "…" stands for every run of places left out, and rows wind like
+    the full board (a snake) once more than ``columns`` cells would make one row too small."""
+    columns = columns or STRIP_MAX
+    places = sorted({MAINLAND if p > length else p for p in shown if p >= ATLANTIS})
+    if not places:
+        places = [ATLANTIS]
+
+    def index(place: int) -> int:
+        return length + 1 if place == MAINLAND else place
+
+    cells: list[int | tuple[int, int]] = []  # a place, or the pair a "…" stands between
+    for before, place in zip([None, *places], places, strict=False):
+        if before is not None and index(place) > index(before) + 1:
+            cells.append((before, place))
+        cells.append(place)
+    atlantis = places[0] == ATLANTIS
+    if atlantis:
+        cells.pop(0)
+        if cells and isinstance(cells[0], tuple):
+            cells.pop(0)
+    spans = [2 if cell == MAINLAND else 1 for cell in cells]
+    per_row = max(2, min(columns, sum(spans) or 1))
+    x0 = MARGIN + (STRIP_ISLAND + GAP_X if atlantis else STUB)
+    rects: dict[int, QRectF] = {}
+    elided: dict[tuple[int, int], QRectF] = {}
+    row = col = 0
+    for cell, span in zip(cells, spans, strict=True):
+        if col + span > per_row:
+            row, col = row + 1, 0
+        start = col if row % 2 == 0 else per_row - col - span
+        x, y = x0 + start * PITCH_X, TOP + row * ROW_PITCH
+        if isinstance(cell, tuple):
+            elided[cell] = QRectF(x, y, TILE, TILE)
+        elif cell == MAINLAND:
+            room = span * PITCH_X - GAP_X
+            rects[MAINLAND] = QRectF(x + (room - STRIP_MAINLAND_W) / 2,
+                                     y + TILE / 2 - STRIP_ISLAND / 2, STRIP_MAINLAND_W,
+                                     STRIP_ISLAND)
+        else:
+            rects[cell] = QRectF(x, y, TILE, TILE)
+        col += span
+    if atlantis:
+        rects[ATLANTIS] = QRectF(MARGIN, TOP + TILE / 2 - STRIP_ISLAND / 2, STRIP_ISLAND,
+                                 STRIP_ISLAND)
+    stub_after = places[-1] != MAINLAND
+    width = x0 + per_row * PITCH_X - GAP_X + (STUB if stub_after else 0) + MARGIN
+    height = TOP + row * ROW_PITCH + TILE + BOTTOM
+    return Layout(rects, places, QSize(math.ceil(width), math.ceil(height)),
+                  stub_before=not atlantis, stub_after=stub_after, small_islands=True,
+                  elided=elided, end_leftward=row % 2 == 1)
+
+
 # --- the scene ---------------------------------------------------------------------------------
 
 
@@ -425,6 +482,13 @@ def strip_scene(state: State, first: int, last: int, highlights: Highlights | No
     """One row with positions ``first`` … ``last``: 0 adds Atlantis, anything past the last
     position (e.g. ``MAINLAND``) adds the mainland."""
     return AtlantisScene(state, strip_layout(len(state.path), first, last),
+                         highlights or NO_HIGHLIGHTS, board_colours(colours or palette_colours()))
+
+
+def stretch_scene(state: State, shown, highlights: Highlights | None = None,
+                  colours: Colours | None = None) -> AtlantisScene:
+    """The places ``shown``, in rows if need be, with a "…" for each run left out."""
+    return AtlantisScene(state, stretch_layout(len(state.path), shown),
                          highlights or NO_HIGHLIGHTS, board_colours(colours or palette_colours()))
 
 
@@ -572,21 +636,38 @@ class _TrackItem(_Item):
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         painter.setPen(pen)
-        points = [_anchor(layout, a, b) for a, b in pairwise(layout.order)]
-        for (start, end) in points:
-            painter.drawLine(start, end)
+        dashed = QPen(self.c.track, 4, Qt.PenStyle.DotLine)
+        dashed.setCapStyle(Qt.PenCapStyle.RoundCap)
+        for a, b in pairwise(layout.order):
+            between = layout.elided.get((a, b))
+            if between is None:
+                painter.setPen(pen)
+                painter.drawLine(*_anchor(layout, a, b))
+            else:
+                painter.setPen(dashed)
+                painter.drawLine(layout.rects[a].center(), between.center())
+                painter.drawLine(between.center(), layout.rects[b].center())
         if layout.order:
-            dashed = QPen(self.c.track, 4, Qt.PenStyle.DotLine)
-            dashed.setCapStyle(Qt.PenCapStyle.RoundCap)
             painter.setPen(dashed)
             first = layout.rects[layout.order[0]]
             last = layout.rects[layout.order[-1]]
             if layout.stub_before:
                 painter.drawLine(QPointF(MARGIN, first.center().y()),
                                  QPointF(first.left() - 4, first.center().y()))
-            if layout.stub_after:
+            if layout.stub_after and layout.end_leftward:
+                painter.drawLine(QPointF(last.left() - 4, last.center().y()),
+                                 QPointF(last.left() - STUB, last.center().y()))
+            elif layout.stub_after:
                 painter.drawLine(QPointF(last.right() + 4, last.center().y()),
-                                 QPointF(layout.size.width() - MARGIN, last.center().y()))
+                                 QPointF(last.right() + STUB, last.center().y()))
+        for rect in layout.elided.values():
+            # A calm pill over the dotted line: here the path goes on, left out of the picture.
+            pill = QRectF(rect.center().x() - 17, rect.center().y() - 11, 34, 22)
+            painter.setPen(QPen(self.c.muted, 1.2))
+            painter.setBrush(self.c.background)
+            painter.drawRoundedRect(pill, 11, 11)
+            painter.setFont(_font(15, 700))
+            painter.drawText(pill.adjusted(0, -4, 0, 0), Qt.AlignmentFlag.AlignCenter, "…")
 
 
 def _anchor(layout: Layout, a: int, b: int) -> tuple[QPointF, QPointF]:
@@ -1124,21 +1205,23 @@ class SceneView(QGraphicsView):
 class MiniBoard(SceneView):
     """A compact, non-interactive drawing of one stretch of the path (quiz, pitfall cards).
 
-    ``MiniBoard(state, first, last, highlights=None, colours=None)``: positions ``first`` …
-    ``last`` in one row (0 adds Atlantis; past the last position, e.g. ``MAINLAND``, adds the
-    mainland). ``colours`` None follows the application's light or dark palette.
+    ``MiniBoard(state, first, last, highlights=None, colours=None, shown=None)``: positions
+    ``first`` … ``last`` in one row (0 adds Atlantis; past the last position, e.g. ``MAINLAND``,
+    adds the mainland). ``shown`` instead names the places to draw: runs left out become a "…",
+    and a long stretch winds into further rows rather than losing a place. ``colours`` None
+    follows the application's light or dark palette.
     """
 
-    HEIGHT = 90
+    HEIGHT = 90  # one row
 
     def __init__(self, state: State, first: int, last: int,
                  highlights: Highlights | None = None, colours: Colours | None = None,
-                 parent: QWidget | None = None):
+                 parent: QWidget | None = None, shown=None):
         super().__init__(parent, max_scale=1.0)
         self.state, self.first, self.last = state, first, last
+        self.shown = tuple(shown) if shown is not None else None
         self.highlights = highlights
         self.colours = colours
-        self.setFixedHeight(self.HEIGHT)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setInteractive(False)
@@ -1147,23 +1230,33 @@ class MiniBoard(SceneView):
 
     def _rebuild(self) -> None:
         old = self.scene()
-        self.board = strip_scene(self.state, self.first, self.last, self.highlights,
-                                 self.colours)
+        if self.shown is not None:
+            self.board = stretch_scene(self.state, self.shown, self.highlights, self.colours)
+        else:
+            self.board = strip_scene(self.state, self.first, self.last, self.highlights,
+                                     self.colours)
         self.board.setParent(self)
         self.setScene(self.board)
         if old is not None:
             old.deleteLater()
-        self.setAccessibleName(strip_description(self.state, self.first, self.last))
+        one_row = TOP + TILE + BOTTOM
+        self.setFixedHeight(round(self.HEIGHT * self.board.layout.size.height() / one_row))
+        self.setAccessibleName(layout_description(self.state, self.board.layout))
         self.fit()
 
     def set_state(self, state: State, first: int, last: int,
-                  highlights: Highlights | None = None) -> None:
+                  highlights: Highlights | None = None, shown=None) -> None:
         self.state, self.first, self.last, self.highlights = state, first, last, highlights
+        self.shown = tuple(shown) if shown is not None else None
         self._rebuild()
+
+    def places(self) -> set[int]:
+        """Every place drawn (``MAINLAND`` for the mainland)."""
+        return set(self.board.layout.rects)
 
     def sizeHint(self) -> QSize:
         size = self.board.layout.size
-        return QSize(min(size.width(), 720), self.HEIGHT)
+        return QSize(min(size.width(), 720), self.height())
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
@@ -1171,6 +1264,29 @@ class MiniBoard(SceneView):
                 QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) \
                 and self.board.colours != board_colours(palette_colours()):
             self._rebuild()
+
+
+def layout_description(state: State, layout: Layout) -> str:
+    """The drawing in words, for screen readers, with "…" where places are left out."""
+    parts = []
+    for a, b in zip([None, *layout.order], layout.order, strict=False):
+        if (a, b) in layout.elided:
+            parts.append("…")
+        parts.append(_place_words(state, b))
+    return "Spielbrett-Ausschnitt: " + ", ".join(parts)
+
+
+def _place_words(state: State, p: int) -> str:
+    if p == ATLANTIS:
+        return "Atlantis"
+    if p == MAINLAND:
+        return "Festland"
+    pos = state.position(p)
+    text = f"Feld {p}: " + ("Wasser" if pos.is_water else f"{pos.top.item.label} {pos.top.value}")
+    owner = pawn_owner(state, p)
+    if owner is not None:
+        text += f" (Figur {PLAYER_NAMES[owner]})"
+    return text
 
 
 def strip_description(state: State, first: int, last: int) -> str:
@@ -1200,18 +1316,23 @@ class Drawing:
     first: int
     last: int
     highlights: Highlights
+    shown: tuple[int, ...] = ()  # every place to draw (``MAINLAND`` for the mainland)
 
 
 STRIP_MAX = 11  # positions in one strip before it gets too small to read
 
 
-def drawing_for(position: str, action: str = "") -> Drawing:
+def drawing_for(position: str, action: str = "", also=(), whole: bool = True) -> Drawing:
     """The stretch of ``position`` (engine notation) that ``action`` is about.
 
     ``action`` is a move in the engine's notation, optionally prefixed with ``?`` (a question
     of legality, as in worked examples), or ``zeigen``/empty for the position alone. Parts
     before the pawn move (buying, a bridge) are applied first, so the drawing shows them.
-    An illegal move still shows where its cards lead. Raises ``RulesError`` for a position
+    An illegal move still shows where its cards lead. Every place from the start (or the tile
+    taken, if further back) to one past the landing is shown, so each field passed and each gap
+    crossed with both its tiles is in the picture; ``also`` adds further places (a "…" stands
+    for what lies between). ``whole=False`` leaves out the stretch in between, showing the
+    start, the landing, the tile taken and ``also`` only. Raises ``RulesError`` for a position
     that cannot be read.
     """
     from app.rules.atlantis import Advance, Turn, apply, parse_move, parse_state, target
@@ -1256,14 +1377,18 @@ def drawing_for(position: str, action: str = "") -> Drawing:
         except RulesError:
             pass
         break
+    extra = {n + 1 if p == MAINLAND else p for p in also}
     if not spots:
-        return Drawing(state, 0, min(n, STRIP_MAX) + (1 if n <= STRIP_MAX else 0), marks)
-    spots = [n + 1 if s == MAINLAND else s for s in spots]
-    first = max(ATLANTIS, min(spots) - 1)
-    last = min(n + 1, max(spots) + 1)
-    if last - first > STRIP_MAX:
-        first = max(ATLANTIS, last - STRIP_MAX)
-    return Drawing(state, first, last, marks)
+        last = min(n, STRIP_MAX) + (1 if n <= STRIP_MAX else 0)
+        shown = {*range(0, last + 1), *extra}
+    else:
+        spots = [n + 1 if s == MAINLAND else s for s in spots]
+        stretch = (range(max(ATLANTIS, min(spots) - 1), min(n + 1, max(spots) + 1) + 1)
+                   if whole else spots)
+        shown = {*stretch, *extra}
+    shown = {p for p in shown if ATLANTIS <= p <= n + 1}
+    places = tuple(sorted(MAINLAND if p == n + 1 else p for p in shown))
+    return Drawing(state, min(shown), max(shown), marks, places)
 
 
 def _walk_marks(state: State, advance, target) -> tuple[Highlights, list[int]]:
@@ -1303,6 +1428,8 @@ __all__ = [
     "ink_on",
     "player_name",
     "snake_layout",
+    "stretch_layout",
+    "stretch_scene",
     "strip_layout",
     "strip_scene",
 ]

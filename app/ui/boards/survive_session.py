@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Signal
 
 from app.rules.errors import RulesError
 from app.rules.survive import (
+    Effect,
     Phase,
     Remove,
     Space,
@@ -24,6 +25,7 @@ from app.rules.survive import (
     removal_check,
 )
 from app.rules.survive.board import CELLS
+from app.rules.survive.core import BOAT_SEATS, Explorer, sort_explorers
 from app.ui.boards.survive_map import CELL_KIND
 from app.ui.undo import UndoHistory
 
@@ -56,6 +58,9 @@ class RemovalSession(QObject):
         self.message = ""
         self.detail = ""
         self.message_kind = "info"  # "info", "wrong" or "right"
+        # A boat appears under more than three fallen explorers: the player picks who boards
+        # (ruling S9); the removal waits for that choice.
+        self.boarding: tuple[Space, tuple[tuple[Explorer, ...], ...]] | None = None
 
     @property
     def seed(self) -> int:
@@ -110,6 +115,7 @@ class RemovalSession(QObject):
 
     def choose(self, space: Space) -> bool:
         """The user picks ``space``; the engine decides. A refusal leaves the state alone."""
+        self.boarding = None
         if self.over:
             return self._play(space)  # the engine says the game is over; nothing is counted
         allowed, reason = removal_check(self.state, space)
@@ -123,11 +129,33 @@ class RemovalSession(QObject):
             self.say("Nicht erlaubt" if is_tile else "Kein Plättchen", reason, "wrong")
             self.changed.emit()
             return False
+        falling = self._falling(space)
+        if dict(self.state.backs).get(space) is Effect.BOOT:
+            if len(falling) > BOAT_SEATS:
+                self.boarding = (space, boarding_choices(falling))
+                self.say("Ein Boot taucht auf", (
+                    f"{len(falling)} Entdecker fallen ins Meer, ins Boot passen {BOAT_SEATS}. "
+                    f"Du wählst, welche {BOAT_SEATS} einsteigen (Auslegung S9)."), "info")
+                self.changed.emit()
+                return True
+            # Everyone who fell in boards: no choice to make (S9).
+            return self._play(space, sort_explorers(falling))
         return self._play(space)
 
-    def _play(self, space: Space) -> bool:
+    def board(self, index: int) -> bool:
+        """Let the ``index``-th of the offered groups board the appearing boat."""
+        if self.boarding is None or not 0 <= index < len(self.boarding[1]):
+            return False
+        space, choices = self.boarding
+        self.boarding = None
+        return self._play(space, choices[index])
+
+    def _falling(self, space: Space) -> tuple[Explorer, ...]:
+        return tuple(e for s, group in self.state.land if s == space for e in group)
+
+    def _play(self, space: Space, boarders: tuple[Explorer, ...] | None = None) -> bool:
         try:
-            new, report = apply(self.state, Remove(space))
+            new, report = apply(self.state, Remove(space, boarders=boarders))
         except RulesError as err:
             self.say("Geht nicht", f"{err} Nimm eine neue Stellung." if self.over else str(err),
                      "wrong")
@@ -144,6 +172,12 @@ class RemovalSession(QObject):
         return True
 
     def undo(self) -> None:
+        if self.boarding is not None:
+            # Still choosing who boards: nothing was removed yet.
+            self.boarding = None
+            self.say("Zurückgenommen", "Das Plättchen bleibt liegen.")
+            self.changed.emit()
+            return
         if not self._history.undo():
             return
         self.last_wrong = None
@@ -151,4 +185,20 @@ class RemovalSession(QObject):
         self.changed.emit()
 
 
-__all__ = ["START_SEED", "RemovalSession", "Snapshot"]
+def boarding_choices(falling) -> tuple[tuple[Explorer, ...], ...]:
+    """Every group of exactly three of ``falling`` that can board, each group once (S9)."""
+    from itertools import combinations
+
+    seen: dict[tuple, tuple[Explorer, ...]] = {}
+    for group in combinations(sort_explorers(falling), BOAT_SEATS):
+        seen.setdefault(tuple(e.key for e in group), group)
+    return tuple(seen.values())
+
+
+def group_name(group) -> str:
+    """``Rot 3, Rot 1 und Blau 6``: colour and, where known, the value."""
+    words = [e.colour.title + (f" {e.value}" if e.value is not None else "") for e in group]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " und " + words[-1]
+
+
+__all__ = ["START_SEED", "RemovalSession", "Snapshot", "boarding_choices", "group_name"]

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSpinBox,
+    QToolButton,
     QToolTip,
     QVBoxLayout,
     QWidget,
@@ -262,10 +263,27 @@ class AtacamaBoardView(PageColumn):
         self.result_text = label("", "Body", rich=False)
         self.result_box.body.addWidget(self.result_title)
         self.result_box.body.addWidget(self.result_text)
+        self.result_rules = label(
+            "So wird gewertet: Jede Person zählt nur ihre Richtung; eine Linie zählt nur mit 4 "
+            "oder 5 Türmen. Jedes besetzte Feld bringt seinen aufgedruckten Wert – plus für die "
+            "Rohstoffe deines Schürfrechts, minus für den dritten "
+            "([Auslegung A1](ruling:a1-aufgedruckte-werte)). Gleichstand: mehrere gewinnen.",
+            "Body")
+        self.result_rules.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.result_rules.linkActivated.connect(self._open_ruling)
+        self.result_rules.setToolTip("A1: Es zählt der aufgedruckte Wert")
+        self.result_box.body.addWidget(self.result_rules)
         panel.addWidget(self.result_box)
 
         self.rights_note = label("", "Muted", rich=False)
         panel.addWidget(self.rights_note)
+        self.score_title = label("STAND JETZT · NUR LINIEN MIT 4 ODER 5 TÜRMEN ZÄHLEN", "Muted",
+                                 rich=False)
+        self.score_title.setStyleSheet("font-weight: 700; letter-spacing: 0.5px;")
+        self.score_title.setToolTip("Jede Person wertet nur ihre Richtung. Eine Linie zählt "
+                                    "erst mit 4 Türmen; jedes besetzte Feld bringt seinen "
+                                    "aufgedruckten Wert, plus oder minus (Auslegung A1).")
+        panel.addWidget(self.score_title)
         self.cards_layout = QVBoxLayout()
         self.cards_layout.setSpacing(10)
         panel.addLayout(self.cards_layout)
@@ -293,9 +311,31 @@ class AtacamaBoardView(PageColumn):
         self.notation_error.body.addWidget(self.notation_error_text)
         self.notation_error.hide()
         card.body.addWidget(self.notation_error)
+        # The notation is for those who ask for it: behind „Für Tüftler“, like on the Atlantis
+        # board; copying and pasting work the same once it is open.
+        self.expert_button = QToolButton()
+        self.expert_button.setText("Für Tüftler: die Stellung als Text")
+        self.expert_button.setCheckable(True)
+        self.expert_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.expert_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.expert_button.setAutoRaise(True)
+        self.expert_button.setAccessibleName("Für Tüftler: Stellung in Textform zeigen")
+        self.expert_button.toggled.connect(self._show_expert)
+        self.add_layout(row(self.expert_button))
+        self.notation_card = card
+        card.hide()
         self.add(card)
 
+    def _show_expert(self, shown: bool) -> None:
+        self.expert_button.setArrowType(Qt.ArrowType.DownArrow if shown
+                                        else Qt.ArrowType.RightArrow)
+        self.notation_card.setVisible(shown)
+
     # -- reacting ------------------------------------------------------------------------
+
+    def _open_ruling(self, href: str) -> None:
+        if href.startswith("ruling:") and self.services is not None:
+            self.services.state.request_jump("interpretations", href.removeprefix("ruling:"))
 
     def _variant_chosen(self) -> None:
         _text, tactical, buildup = VARIANTS[self.variant_box.currentIndex()]
@@ -395,8 +435,10 @@ class AtacamaBoardView(PageColumn):
                                      "wenn jemand eines nimmt (kostet einen Bohrturm).")
             self.rights_note.show()
             self.result_box.hide()
+            self.score_title.hide()
             return
         self.rights_note.hide()
+        self.score_title.setVisible(over is None)
         totals = score(state)
         unit_totals = score(state, unit_values=True)
         for player in range(players):

@@ -1,18 +1,30 @@
 """„Spielbrett“ for Atlantis: play moves on the drawn path and watch the engine explain them.
 
 The game lives in :class:`~app.ui.boards.atlantis_board_model.AtlantisBoardModel`; this view
-draws it (:mod:`app.ui.boards.atlantis_scene`), passes clicks and keys on, and replays each
-move's outcome step by step beside the engine's German explanation.
+draws it (:mod:`app.ui.boards.atlantis_scene`), passes clicks and keys on, and shows the
+position after each move (or undo) at once; on request (▸) it replays the last move step by
+step, labelled as a replay, beside the engine's German explanation. A finished game is scored.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from html import escape
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSignalBlocker, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QGuiApplication, QIcon, QKeySequence, QPainter, QPixmap, QShortcut
+from PySide6.QtGui import (
+    QColor,
+    QCursor,
+    QGuiApplication,
+    QIcon,
+    QKeySequence,
+    QPainter,
+    QPixmap,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
     QBoxLayout,
     QCheckBox,
@@ -27,6 +39,8 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSpinBox,
     QSplitter,
+    QToolButton,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -38,6 +52,7 @@ from app.rules.atlantis import (
     MAINLAND,
     PRACTICE_NOTE,
     Advance,
+    EndReason,
     Item,
     Payment,
     Phase,
@@ -47,8 +62,11 @@ from app.rules.atlantis import (
     apply,
     cards_for_tile,
     explain,
+    final_scores,
     format_pages,
+    winners,
 )
+from app.rules.atlantis.explain import count_words, gap_name, tile_name
 from app.rules.errors import RulesError
 from app.ui.accessibility import fixed_width, link_label
 from app.ui.app_state import Services
@@ -74,13 +92,13 @@ from app.ui.boards.atlantis_scene import (
     snake_layout,
 )
 from app.ui.settings import DEFAULT_FONT_PT
-from app.ui.widgets import Box, Card, ReflowRow, label, pill, secondary, style_combo
+from app.ui.widgets import Box, Card, ReflowRow, label, markdown_html, pill, secondary, style_combo
 
 PANEL_WIDTH = 330
 NARROW = 900  # below this width the side panel goes under the board
 NARROW_TOOLBAR = 1000  # … and below this one the toolbar takes two rows
-BEAT_MS = 1100
 START_SEED = 7
+PRACTICE_PICK = 999  # „Zufällig“ picks a short number a player can say and type again
 
 
 def _cards_text(cards: tuple[Item, ...]) -> str:
@@ -91,12 +109,20 @@ def _cards_text(cards: tuple[Item, ...]) -> str:
 
 
 def _payment_text(payment: Payment) -> str:
-    parts = [str(t) for t in payment.tiles]
+    """``Krone 5 + 2 Karten (Ring, Helm)``: names, not notation."""
+    parts = [tile_name(t) for t in payment.tiles]
     if payment.cards:
         count = len(payment.cards)
         parts.append(f"{count} Karte{'n' if count > 1 else ''} "
-                     f"({''.join(c.letter for c in payment.cards)})")
+                     f"({', '.join(c.label for c in payment.cards)})")
     return " + ".join(parts) or "nichts"
+
+
+def _points(n: int, dative: bool = False) -> str:
+    """``1 Punkt``, ``7 Punkte``, ``mit 7 Punkten``."""
+    if abs(n) == 1:
+        return f"{n} Punkt"
+    return f"{n} Punkte{'n' if dative else ''}"
 
 
 def _span(first: int, last: int) -> str:
@@ -134,9 +160,11 @@ def outcome_beats(entry: Entry) -> list[Beat]:
     beats: list[Beat] = []
     if outcome.purchase is not None:
         buy = outcome.purchase
+        got = len(buy.draw.cards)
+        gets = ("bekommt dafür keine Karte" if got == 0 else
+                f"zieht {count_words(got, 'eine Karte', 'Karten')}: {_cards_text(buy.draw.cards)}")
         beats.append(Beat(after, Highlights(), (
-            f"{who} gibt {buy.tile} in die Schachtel und zieht {len(buy.draw.cards)} "
-            f"Karte{'n' if len(buy.draw.cards) != 1 else ''}: {_cards_text(buy.draw.cards)}.")))
+            f"{who} gibt {tile_name(buy.tile)} in die Schachtel und {gets}.")))
     for placed in outcome.bridges:
         if placed.after_move:
             continue
@@ -164,7 +192,9 @@ def outcome_beats(entry: Entry) -> list[Beat]:
         beats.append(Beat(state, Highlights(gaps=final.gaps, ghost=final.origin,
                                             player=outcome.player), text + "."))
     if outcome.ended is not None:
-        beats.append(Beat(after, Highlights(), f"Spielende: {outcome.ended.value}."))
+        why = ("Die dritte Figur ist auf dem Festland" if outcome.ended is EndReason.THIRD_PAWN
+               else "Niemand kann mehr ziehen, und der Stapel ist leer (E1)")
+        beats.append(Beat(after, Highlights(), f"Spielende: {why}."))
     if not beats:
         beats.append(Beat(after, Highlights(), ""))
     return beats
@@ -195,7 +225,7 @@ def _movement_beats(player: int, before: State, after: State, move, outcome,
             text = f"{lead}: kein {step.card.label}-Plättchen mehr voraus – direkt aufs Festland."
         elif step.occupied_by is not None:
             passed.append(step.target)
-            text = (f"{lead} → {place_text(step.target)}: dort steht "
+            text = (f"{lead} → {place_text(step.target)}: Dort steht "
                     f"{player_name(step.occupied_by)}, also noch eine Karte.")
         else:
             text = f"{lead} → {place_text(step.target)}: frei – hier bleibt die Figur."
@@ -204,13 +234,12 @@ def _movement_beats(player: int, before: State, after: State, move, outcome,
     landed = Highlights(ghost=move.origin, player=player, targets=(move.landing,))
     running = 0
     for k, gap in enumerate(move.gaps):
-        span = _span(gap.first, gap.last)
         running += gap.cost
         if gap.bridge is not None:
-            text = f"Lücke {span}: die Brücke von {player_name(gap.bridge)} liegt darauf – 0"
+            text = (f"{gap_name(gap)[0].upper()}{gap_name(gap)[1:]}: Darauf liegt die Brücke "
+                    f"von {player_name(gap.bridge)} – 0")
         else:
-            text = (f"Lücke {span} zwischen {gap.left} und {gap.right}: kostet {gap.cost}, "
-                    "den niedrigeren Wert")
+            text = f"{gap_name(gap)[0].upper()}{gap_name(gap)[1:]} kostet {gap.cost}"
         if k == len(move.gaps) - 1 and len(move.gaps) > 1:
             text += f" – zusammen {running}"
         beats.append(Beat(moved, landed.with_(gaps=move.gaps[:k + 1]), text + "."))
@@ -220,13 +249,13 @@ def _movement_beats(player: int, before: State, after: State, move, outcome,
         text = "Hinter der Figur liegt kein freies Plättchen – sie nimmt keins."
     else:
         where = "das letzte freie Plättchen des Weges" if taken.from_mainland else "das Plättchen"
-        text = f"Sie nimmt {where}: {taken.tile} von {place_text(taken.position)}"
+        text = f"Sie nimmt {where}: {tile_name(taken.tile)} von {place_text(taken.position)}"
         if skipped:
             places = " und ".join(place_text(p) for p in skipped)
             text += (f" (auf {places} steht eine Figur)" if len(skipped) == 1
                      else f" (auf {places} stehen Figuren)")
         if taken.left_below is not None:
-            text += f"; darunter kommt {taken.left_below} zum Vorschein"
+            text += f"; darunter kommt {tile_name(taken.left_below)} zum Vorschein"
         text += "."
     beats.append(Beat(moved, landed.with_(taken=taken.position, arrow_from=move.landing,
                                           passed=tuple(skipped)), text))
@@ -547,9 +576,6 @@ class AtlantisBoardView(QWidget):
         self.model = AtlantisBoardModel(parent=self)
         self.beats: list[Beat] = []
         self.beat = 0
-        self.timer = QTimer(self)
-        self.timer.setInterval(BEAT_MS)
-        self.timer.timeout.connect(self._advance_beat)
         self.card_buttons: dict[Item, QPushButton] = {}
         self.tile_pool: list[QPushButton] = []
         self.step_rows: list[tuple] = []
@@ -636,7 +662,20 @@ class AtlantisBoardView(QWidget):
         self.splitter.splitterMoved.connect(lambda *_: setattr(self, "_user_sized", True))
         root.addWidget(self.splitter, 1)
 
-        root.addLayout(self._build_notation_row())
+        self.expert_button = QToolButton()
+        self.expert_button.setText("Für Tüftler: die Stellung als Text")
+        self.expert_button.setCheckable(True)
+        self.expert_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.expert_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.expert_button.setAutoRaise(True)
+        self.expert_button.setAccessibleName("Für Tüftler: Stellung in Textform zeigen")
+        self.expert_button.toggled.connect(self._show_expert)
+        root.addWidget(self.expert_button, 0, Qt.AlignmentFlag.AlignLeft)
+        self.expert_row = QWidget()
+        self.expert_row.setLayout(self._build_notation_row())
+        self.expert_row.layout().setContentsMargins(0, 0, 0, 0)
+        self.expert_row.hide()
+        root.addWidget(self.expert_row)
 
     def _build_toolbar(self) -> QBoxLayout:
         self.example_combo = style_combo(QComboBox())
@@ -663,10 +702,10 @@ class AtlantisBoardView(QWidget):
         self.seed_spin.setRange(0, SEED_MAX)
         self.seed_spin.setValue(START_SEED)
         self.seed_spin.setMinimumWidth(96)
-        self.seed_spin.setAccessibleName("Startwert der Übungssituation")
-        self.seed_spin.setToolTip("Gleicher Startwert, gleiche Situation")
+        self.seed_spin.setAccessibleName("Nummer der Übungsaufstellung")
+        self.seed_spin.setToolTip("Gleiche Nummer, gleiche Aufstellung")
         self.practice_button = secondary(QPushButton("Üben"))
-        self.practice_button.setAccessibleName("Übungssituation mit diesem Startwert laden")
+        self.practice_button.setAccessibleName("Übungsaufstellung mit dieser Nummer laden")
         self.practice_button.clicked.connect(self.load_practice_from_spin)
         self.dice_button = secondary(QPushButton("Zufällig"))
         self.dice_button.setAccessibleName("Zufällige Übungssituation")
@@ -679,7 +718,8 @@ class AtlantisBoardView(QWidget):
         first.addWidget(self.example_combo, 1)
         second = ReflowRow()  # set-up above practice when they do not fit side by side
         second.setSpacing(8)
-        seed_label = label("Startwert", "Muted", rich=False)
+        seed_label = label("Übung Nr.", "Muted", rich=False, wrap=False)
+        seed_label.setToolTip("Übungsaufstellung Nr. … – gleiche Nummer, gleiche Aufstellung")
         seed_label.setBuddy(self.seed_spin)
         self.toolbar_separator = _separator()
         setup, practice = QHBoxLayout(), QHBoxLayout()
@@ -708,18 +748,19 @@ class AtlantisBoardView(QWidget):
         self.step_back = secondary(QPushButton("◂"))
         self.step_back.setAccessibleName("Vorheriger Schritt des Zuges")
         self.step_back.setToolTip("Vorheriger Schritt (Strg+Links)")
-        self.step_back.clicked.connect(lambda: self.show_beat(self.beat - 1))
+        self.step_back.clicked.connect(self.replay_back)
         self.step_next = secondary(QPushButton("▸"))
-        self.step_next.setAccessibleName("Nächster Schritt des Zuges")
-        self.step_next.setToolTip("Nächster Schritt (Strg+Rechts)")
-        self.step_next.clicked.connect(lambda: self.show_beat(self.beat + 1))
+        self.step_next.setAccessibleName("Zug Schritt für Schritt ansehen: nächster Schritt")
+        self.step_next.setToolTip("Den letzten Zug Schritt für Schritt ansehen (Strg+Rechts)")
+        self.step_next.clicked.connect(self.replay_next)
         for button in (self.step_back, self.step_next):
             fixed_width(button, 40)
         self.step_count = pill("", "Tag")
         self.step_caption = label("", "Body", rich=False)
-        # Fixed heights keep the board from jumping when a caption is longer.
+        # Fixed heights keep the board from jumping when a caption is longer; three lines hold
+        # a replay step with the name of whose move it is, even in a narrow window.
         lines = self.step_caption.fontMetrics().lineSpacing()
-        self.step_caption.setFixedHeight(2 * lines + 4)
+        self.step_caption.setFixedHeight(3 * lines + 4)
         step_bar = QWidget()
         steps = QHBoxLayout(step_bar)
         steps.setContentsMargins(0, 0, 0, 0)
@@ -728,7 +769,7 @@ class AtlantisBoardView(QWidget):
         steps.addWidget(self.step_count)
         steps.addWidget(self.step_caption, 1)
         steps.addWidget(self.step_next)
-        step_bar.setFixedHeight(2 * lines + 8)
+        step_bar.setFixedHeight(3 * lines + 8)
         layout.addWidget(step_bar)
 
         self.message_box = Box("Answer")
@@ -786,12 +827,18 @@ class AtlantisBoardView(QWidget):
             button.setIconSize(QSize(18, 18))
             button.setCursor(Qt.CursorShape.PointingHandCursor)
             button.setToolTip(f"{item.display} spielen (Taste {item.letter})")
+            button.setProperty("item", item.display)
             button.clicked.connect(lambda _=False, it=item: self.play_card(it))
             button.setMaximumWidth(96)
             self.card_buttons[item] = button
             cards.addWidget(button, index // 4, index % 4)
         cards.setColumnStretch(4, 1)
         turn_card.body.addLayout(cards)
+        self.card_legend = label(" · ".join(f"{item.letter} {item.label}" for item in ITEMS),
+                                 "Muted", rich=False)
+        self.card_legend.setAccessibleName("Legende der Handkarten: Buchstabe und Gegenstand")
+        self.card_legend.setWordWrap(True)
+        turn_card.body.addWidget(self.card_legend)
 
         turn_card.body.addWidget(_section_title("PLÄTTCHEN"))
         self.tiles_box = QWidget()
@@ -850,15 +897,28 @@ class AtlantisBoardView(QWidget):
         self.payment_combo.activated.connect(self._on_payment_chosen)
         pay.addWidget(self.payment_combo)
         self.outcome_card.body.addWidget(self.payment_row)
-        self.payment_note = label("", "Muted", rich=False)
+        self.payment_note = self._linked_label("")
+        self.payment_note.setObjectName("Muted")
         self.outcome_card.body.addWidget(self.payment_note)
         self.explanation = QVBoxLayout()
         self.explanation.setSpacing(6)
         self.outcome_card.body.addLayout(self.explanation)
         self.panel.addWidget(self.outcome_card)
 
+        self.score_card = Card(padding=14, spacing=6)
+        self.score_card.body.addWidget(label("Wertung", "H2", rich=False))
+        self.score_lines = QVBoxLayout()
+        self.score_lines.setSpacing(6)
+        self.score_card.body.addLayout(self.score_lines)
+        self.score_card.hide()
+        # At the end of a game the scoring is what a player looks for first.
+        self.panel.insertWidget(0, self.score_card)
+
         self.players_card = Card(padding=14, spacing=6)
-        self.players_card.body.addWidget(_section_title("ALLE SPIELER"))
+        self.players_title = _section_title("ALLE SPIELER · STAND: PLÄTTCHEN + KARTEN")
+        self.players_title.setToolTip("Die Punkte, wenn jetzt gewertet würde: Plättchenwerte + "
+                                      "1 je Handkarte (S. 5–6). Gewertet wird erst am Ende.")
+        self.players_card.body.addWidget(self.players_title)
         self.players_grid = QVBoxLayout()
         self.players_grid.setSpacing(4)
         self.players_card.body.addLayout(self.players_grid)
@@ -890,6 +950,14 @@ class AtlantisBoardView(QWidget):
         layout.addWidget(copy)
         return layout
 
+    def _show_expert(self, shown: bool) -> None:
+        """The engine's notation is for those who ask for it; copy and paste work as before."""
+        self.expert_button.setArrowType(Qt.ArrowType.DownArrow if shown
+                                        else Qt.ArrowType.RightArrow)
+        self.expert_row.setVisible(shown)
+        if shown:
+            self.notation.setFocus()
+
     def _shortcuts(self) -> None:
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
 
@@ -905,8 +973,8 @@ class AtlantisBoardView(QWidget):
         bind(["Ctrl+Shift+Z", "Ctrl+Y"], self.model_redo)
         bind(["B"], lambda: self.model.set_bridge_mode(not self.model.bridge_mode))
         bind(["Escape"], self.model.cancel)
-        bind(["Ctrl+Right"], lambda: self.show_beat(self.beat + 1))
-        bind(["Ctrl+Left"], lambda: self.show_beat(self.beat - 1))
+        bind(["Ctrl+Right"], self.replay_next)
+        bind(["Ctrl+Left"], self.replay_back)
 
     # -- actions -------------------------------------------------------------------------
 
@@ -924,7 +992,7 @@ class AtlantisBoardView(QWidget):
         self.model.load_practice(self.seed_spin.value())
 
     def _random_practice(self) -> None:
-        seed = random.randint(0, SEED_MAX)
+        seed = random.randint(1, PRACTICE_PICK)
         self.seed_spin.setValue(seed)
         self.model.load_practice(seed)
 
@@ -1015,18 +1083,18 @@ class AtlantisBoardView(QWidget):
     def _on_changed(self) -> None:
         model = self.model
         self.beats = outcome_beats(model.entry)
-        self.timer.stop()
-        if model.outcome is not None and len(self.beats) > 1:
-            self.show_beat(0)
-            self.timer.start()
-        else:
-            self.show_beat(len(self.beats) - 1)
+        # The position one plays on, at once (after a move, an undo or a redo); the steps that
+        # led there only on request (▸), and then labelled as a replay.
+        self.show_beat(len(self.beats) - 1)
         self._refresh_panel()
         self._refresh_notation()
         self.undo_button.setEnabled(model.can_undo)
         self.redo_button.setEnabled(model.can_redo)
         self.source_label.setText(model.source)
         self.practice_pill.setVisible(model.practice)
+        with QSignalBlocker(self.players_spin):
+            # An opened example or pasted position brings its own number of players.
+            self.players_spin.setValue(len(model.state.players))
         if not model.source.startswith("Beispiel:") and self.example_combo.currentIndex():
             with QSignalBlocker(self.example_combo):
                 self.example_combo.setCurrentIndex(0)
@@ -1052,23 +1120,31 @@ class AtlantisBoardView(QWidget):
 
     def _go_live(self) -> None:
         """Leave a replay: the board shows the state one plays on."""
-        self.timer.stop()
         if self.beats and self.beat != len(self.beats) - 1:
             self.beat = len(self.beats) - 1
             self._show_step_bar()
             self._refresh_board()
 
-    def _advance_beat(self) -> None:
-        if self.beat >= len(self.beats) - 1:
-            self.timer.stop()
+    @property
+    def replaying(self) -> bool:
+        """Whether the board shows a step of the last move instead of the position now."""
+        return bool(self.beats) and self.beat < len(self.beats) - 1
+
+    def replay_next(self) -> None:
+        """▸: from the position now, the first step of the last move; then step by step, and
+        after the last step back to the position now."""
+        if self.model.outcome is None or len(self.beats) < 2:
             return
-        self.show_beat(self.beat + 1)
+        self.show_beat(self.beat + 1 if self.replaying else 0)
+
+    def replay_back(self) -> None:
+        if self.model.outcome is None or len(self.beats) < 2 or self.beat == 0:
+            return
+        self.show_beat(self.beat - 1)
 
     def show_beat(self, index: int) -> None:
         if not self.beats:
             return
-        if self.sender() is not self.timer:
-            self.timer.stop()
         self.beat = max(0, min(index, len(self.beats) - 1))
         self._show_step_bar()
         self._refresh_board()
@@ -1079,11 +1155,19 @@ class AtlantisBoardView(QWidget):
         beat = self.beats[self.beat]
         building = model.origin is not None and self.beat == count - 1
         has_move = model.outcome is not None and not building
-        self.step_back.setEnabled(has_move and self.beat > 0)
-        self.step_next.setEnabled(has_move and self.beat < count - 1)
+        replaying = has_move and self.beat < count - 1
+        self.step_back.setEnabled(has_move and count > 1 and self.beat > 0)
+        self.step_next.setEnabled(has_move and count > 1)
         self.step_count.setVisible(has_move or building)
         self.step_count.setText("Neuer Zug" if building else
-                                f"Schritt {self.beat + 1} von {count}")
+                                f"Wiederholung: Schritt {self.beat + 1} von {count}"
+                                if replaying else "Stellung jetzt")
+        name = "MarkBadge" if replaying else "Tag"
+        if self.step_count.objectName() != name:
+            # A replay must not pass for the position now: it wears the badge colour.
+            self.step_count.setObjectName(name)
+            self.step_count.style().unpolish(self.step_count)
+            self.step_count.style().polish(self.step_count)
         if building and model.awaiting is not None:
             move = model.awaiting
             landing = model.pending_targets()[-1] if model.cards else move.origin
@@ -1096,11 +1180,31 @@ class AtlantisBoardView(QWidget):
                 parts.append(f"{card.display} → {place_text(where)} (besetzt)")
             parts.append("nächste Karte?" if model.cards else "welche Karte?")
             self.step_caption.setText(" · ".join(parts))
+        elif replaying:
+            mover = player_name(model.outcome.player)
+            self.step_caption.setText(f"Zug von {mover}: {beat.caption}")
         elif has_move:
-            self.step_caption.setText(beat.caption)
+            self.step_caption.setText(self._now_caption())
         else:
             self.step_caption.setText("Wähle eine Figur, dann eine Karte – der Zug erscheint "
                                       "hier Schritt für Schritt.")
+
+    def _now_caption(self) -> str:
+        """Whose move the board shows the result of, who is on now, and how to see the steps."""
+        model, state = self.model, self.model.state
+        mover = player_name(model.outcome.player)
+        last = self.beats[-1].caption.rstrip(".")
+        if state.phase is Phase.OVER:
+            now = "Das Spiel ist zu Ende"
+        elif state.phase is Phase.FINAL:
+            now = f"Jetzt macht {player_name(state.turn)} die Schlusszüge"
+        elif state.turn == model.outcome.player:
+            now = f"{mover} ist weiter am Zug"
+        else:
+            now = f"Jetzt ist {player_name(state.turn)} am Zug"
+        if len(self.beats) > 1:
+            return f"Nach dem Zug von {mover}. {now}. ▸ zeigt den Zug Schritt für Schritt."
+        return f"{last}. {now}." if last else f"{now}."
 
     def live_highlights(self) -> Highlights:
         model = self.model
@@ -1147,7 +1251,8 @@ class AtlantisBoardView(QWidget):
             return (f"Spielende – {player_name(state.turn)} zieht die übrigen Figuren: klicke "
                     "eine an.")
         if state.phase is Phase.OVER:
-            return "Das Spiel ist vorbei. Zurück mit Strg+Z oder neu aufstellen."
+            return ("Das Spiel ist vorbei – die Punkte stehen unter „Wertung“. Zurück mit Strg+Z "
+                    "oder neu aufstellen.")
         return (f"{player_name(state.turn)} ist am Zug: Figur anklicken (oder Tab, Enter), "
                 "dann eine Karte (Klick oder Taste R S K H A O F).")
 
@@ -1175,6 +1280,7 @@ class AtlantisBoardView(QWidget):
         self.no_move_button.setVisible(model.playing and model.no_move_offered())
         self._refresh_outcome()
         self._refresh_players()
+        self._refresh_score()
         if self.width() < NARROW * self._text_scale():
             self._arrange()
 
@@ -1186,6 +1292,8 @@ class AtlantisBoardView(QWidget):
             count = hand[item.index] - pending.count(item)
             button.setText(f"{item.letter} {count}")
             button.setAccessibleName(f"{item.display} spielen – {count} auf der Hand")
+            button.setToolTip(f"{item.display}: {count} auf der Hand – spielen mit Klick oder "
+                              f"Taste {item.letter}")
             _set_flag(button, "selected", item in pending)
             _set_flag(button, "empty", count <= 0)
 
@@ -1254,10 +1362,10 @@ class AtlantisBoardView(QWidget):
             if paid in choices:
                 self.payment_combo.setCurrentIndex(choices.index(paid))
         if choices:
-            self.payment_note.setText(
+            self.payment_note.setText(self._ruling_links(escape(
                 "Gleich gut nach R9 – du darfst anders bezahlen, solange der nächste Zug "
                 "nicht begonnen hat." if len(choices) > 1 else
-                "Die einzige Zahlung, die am wenigsten Punkte kostet (R9).")
+                "Die einzige Zahlung, die am wenigsten Punkte kostet (R9).")))
         self.payment_note.setVisible(bool(choices))
         steps = explain(outcome).steps
         while len(self.step_rows) < len(steps):
@@ -1265,7 +1373,7 @@ class AtlantisBoardView(QWidget):
             row_layout = QHBoxLayout(line)
             row_layout.setContentsMargins(0, 0, 0, 0)
             row_layout.setSpacing(8)
-            text = label("", "Body", rich=False)
+            text = self._linked_label("")
             page = pill("")
             row_layout.addWidget(text, 1)
             row_layout.addWidget(page, 0, Qt.AlignmentFlag.AlignTop)
@@ -1276,7 +1384,8 @@ class AtlantisBoardView(QWidget):
                 line.hide()
                 continue
             step = steps[index]
-            text.setText(step.text)
+            text.setText(self._ruling_links(escape(step.text)))
+            text.setAccessibleName(step.text)
             page.setText(format_pages(step.pages))
             page.setVisible(bool(step.pages))
             line.show()
@@ -1307,11 +1416,93 @@ class AtlantisBoardView(QWidget):
             font.setBold(index == state.turn)
             name.setFont(font)
             cards = ps.card_count
+            points = ps.tile_value + cards - ps.debt
             detail.setText(
-                f"{cards} Karte{'' if cards == 1 else 'n'} · {len(ps.tiles)} Plättchen "
-                f"({ps.tile_value} P.) · Festland {ps.pawns_home}/3"
+                f"{len(ps.tiles)} Plättchen (Wert {ps.tile_value}) + {cards} "
+                f"Karte{'' if cards == 1 else 'n'} = {points} P. · Festland {ps.pawns_home}/3"
+                + (f" · unbezahlt −{ps.debt}" if ps.debt else "")
                 + (" · Brücke gelegt" if ps.bridge_placed else ""))
             line.show()
+
+    def _refresh_score(self) -> None:
+        """At the end of the game: each player's points as the rules count them, the winners."""
+        state = self.model.state
+        over = state.phase is Phase.OVER
+        self.score_card.setVisible(over)
+        while self.score_lines.count():
+            item = self.score_lines.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        if not over:
+            return
+        scores = final_scores(state)
+        best = winners(state)
+        pages = "S. 5–6"
+        for index, ps in enumerate(state.players):
+            cards = ps.card_count
+            minus = f" − unbezahlt {ps.debt}" if ps.debt else ""
+            mark = " (Sieger)" if index in best else ""
+            self._score_line(f"**{player_name(index)}{mark}:** Plättchen {ps.tile_value} + "
+                             f"Karten {cards}{minus} = **{_points(scores[index])}**", "")
+        names = " und ".join(player_name(i) for i in best)
+        if len(best) == 1:
+            verdict = f"{names} gewinnt mit {_points(scores[best[0]], dative=True)}."
+        else:
+            verdict = (f"Gleichstand mit {_points(scores[best[0]], dative=True)}: {names} "
+                       "gewinnen gemeinsam.")
+        self._score_line(verdict, pages)
+        self._score_line("Jedes Plättchen zählt seinen Wert, jede Handkarte 1 Punkt.", pages)
+        self._score_line("Was ein Spieler in den Schlusszügen nicht bezahlen konnte, zählt "
+                         "minus (E2).", pages)
+
+    def _score_line(self, text: str, pages: str) -> None:
+        line = QWidget()
+        row = QHBoxLayout(line)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(8)
+        words = self._linked_label(text)
+        row.addWidget(words, 1)
+        if pages:
+            row.addWidget(pill(pages), 0, Qt.AlignmentFlag.AlignTop)
+        self.score_lines.addWidget(line)
+
+    def _linked_label(self, text: str) -> QLabel:
+        """A label whose ruling codes (R9, E2 …) link to the ruling under „Auslegungen“."""
+        words = label("", "Body")
+        words.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        words.linkActivated.connect(self._open_ruling)
+        words.linkHovered.connect(self._ruling_tip)
+        words.setText(self._ruling_links(markdown_html(text)))
+        return words
+
+    def _rulings(self) -> dict[str, tuple[str, str]]:
+        return {i.code: (i.id, i.title) for i in self.loaded.game.content.interpretations
+                if i.code}
+
+    def _ruling_links(self, html: str) -> str:
+        rulings = self._rulings()
+
+        def link(match: re.Match) -> str:
+            code = match.group(0)
+            if code not in rulings:
+                return code
+            ruling_id, title = rulings[code]
+            return (f'<a href="ruling:{ruling_id}" title="{escape(title)}">{code}</a>')
+
+        return re.sub(r"\b[A-Z]\d{1,2}\b", link, html)
+
+    def _open_ruling(self, href: str) -> None:
+        if href.startswith("ruling:") and self.services is not None:
+            self.services.state.request_jump("interpretations", href.removeprefix("ruling:"))
+
+    def _ruling_tip(self, href: str) -> None:
+        ruling = href.removeprefix("ruling:")
+        title = next((f"{code}: {t} – anklicken zeigt die Auslegung"
+                      for code, (i, t) in self._rulings().items() if i == ruling), "")
+        if title:
+            QToolTip.showText(QCursor.pos(), title, self)
+        else:
+            QToolTip.hideText()
 
     # -- layout on resize ------------------------------------------------------------------
 

@@ -61,7 +61,7 @@ class ExamplePanel(QFrame):
 
             drawing = drawing_for(example.position, example.action)
             self.board = MiniBoard(drawing.state, drawing.first, drawing.last,
-                                   drawing.highlights)
+                                   drawing.highlights, shown=drawing.shown)
             layout.addWidget(self.board)
         except RulesError:
             # A position the engine cannot read is reported by the content check; the

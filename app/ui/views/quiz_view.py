@@ -169,9 +169,10 @@ class QuizView(PageColumn):
             self.show_summary()
             return
         body = self.card.body
-        body.addLayout(row(pill(self.round.position_text, "Tag"),
-                           pill(_kind_name(current), "Pill") if isinstance(current, Situation)
-                           else None))
+        kind = pill(_kind_name(current), "Pill") if isinstance(current, Situation) else None
+        if kind is not None:
+            kind.setToolTip(f"Übungsnummer {current.seed} (gleiche Nummer, gleiche Frage)")
+        body.addLayout(row(pill(self.round.position_text, "Tag"), kind))
         body.addWidget(label(current.question, "H2"))
         if isinstance(current, Situation):
             self._situation(current)
@@ -252,7 +253,7 @@ class QuizView(PageColumn):
         chosen = situation.choices[index]
         head = "Richtig!" if result else "Nicht ganz."
         verdict.body.addWidget(label(f"**{head}** {situation.explanation}"))
-        if not result and chosen.pitfall:
+        if not result and chosen.pitfall and situation.answerable:
             title = _pitfall_title(self.loaded, chosen.pitfall)
             verdict.body.addWidget(label(f"Das ist der Denkfehler „{title}“ – "
                                          "zum Nachlesen markiert.", "Muted"))
@@ -317,9 +318,13 @@ class QuizView(PageColumn):
 
 
 def _kind_name(situation: Situation) -> str:
-    return "Übungssituation · Seed " + str(situation.seed)
+    # The seed is for reproducing a question, not for the player: it stays in the tooltip.
+    return "Übungssituation"
 
 
 def _pitfall_title(loaded: LoadedGame, pitfall_id: str) -> str:
-    return next((p.title for p in loaded.game.content.pitfalls if p.id == pitfall_id), pitfall_id)
+    """The title of a pitfall, or the label of the numbers row a wrong choice stands for."""
+    content = loaded.game.content
+    titles = {p.id: p.title for p in content.pitfalls} | {n.id: n.label for n in content.numbers}
+    return titles.get(pitfall_id, pitfall_id)
 

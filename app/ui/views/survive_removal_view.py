@@ -25,11 +25,22 @@ from PySide6.QtWidgets import (
 )
 
 from app.model.loader import LoadedGame
+from app.rules.errors import RulesError
 from app.rules.survive import PRACTICE_MAP_LABEL, Colour, Space
 from app.ui.app_state import Services
 from app.ui.boards.survive_map import SurviveMapWidget, current_colours, explorer_pixmap
-from app.ui.boards.survive_session import RemovalSession
-from app.ui.widgets import PAGE_MARGIN, Box, Card, PageColumn, label, pill, row, rule_link
+from app.ui.boards.survive_session import RemovalSession, group_name
+from app.ui.widgets import (
+    PAGE_MARGIN,
+    Box,
+    Card,
+    PageColumn,
+    label,
+    markdown_html,
+    pill,
+    row,
+    rule_link,
+)
 
 BOARD_COLUMN_MAX = 1000
 PANEL_MIN_WIDTH = 280
@@ -128,6 +139,22 @@ class SurviveRemovalView(PageColumn):
         self.message_box.body.addWidget(self.message)
         self.message_box.body.addWidget(self.detail)
         panel.addWidget(self.message_box)
+
+        self.score_box = Box("RightBox")
+        self.score_text = label("", "Body")
+        self.score_text.setAccessibleName("Wertung am Spielende")
+        self.score_box.body.addWidget(self.score_text)
+        self.score_box.hide()
+        panel.addWidget(self.score_box)
+
+        # Only the legal groups are offered: exactly three board, the revealer picks which.
+        self.boarding_box = QWidget()
+        self.boarding_layout = QVBoxLayout(self.boarding_box)
+        self.boarding_layout.setContentsMargins(0, 0, 0, 0)
+        self.boarding_layout.setSpacing(6)
+        self.boarding_box.hide()
+        self.boarding_buttons: list[QPushButton] = []
+        panel.addWidget(self.boarding_box)
 
         self.right_label = label("", "RightTag", rich=False, wrap=False)
         self.wrong_label = label("", "WrongTag", rich=False, wrap=False)
@@ -258,7 +285,30 @@ class SurviveRemovalView(PageColumn):
         self.detail.setVisible(bool(session.detail))
         self.right_label.setText(f"✓ {session.right} richtig")
         self.wrong_label.setText(f"✗ {session.wrong} falsch")
-        self.undo_button.setEnabled(session.can_undo)
+        self.undo_button.setEnabled(session.can_undo or session.boarding is not None)
+        self._show_boarding()
+        self.score_box.setVisible(session.over)
+        if session.over:
+            self.score_text.setText(markdown_html(final_words(state)))
+
+    def _show_boarding(self) -> None:
+        for button in self.boarding_buttons:
+            button.deleteLater()
+        self.boarding_buttons = []
+        choices = self.session.boarding[1] if self.session.boarding is not None else ()
+        self.boarding_box.setVisible(bool(choices))
+        for index, group in enumerate(choices):
+            name = group_name(group)
+            button = QPushButton(f"{index + 1}  {name} steigen ein")
+            button.setProperty("secondary", True)
+            button.setAccessibleName(f"Ins Boot steigen {name}")
+            button.setStyleSheet("text-align: left; padding: 7px 12px;")
+            button.clicked.connect(lambda _=False, i=index: self.session.board(i))
+            self.boarding_layout.addWidget(button)
+            button.show()
+            self.boarding_buttons.append(button)
+        if self.boarding_buttons:
+            self.boarding_buttons[0].setFocus()
 
     # -- layout --------------------------------------------------------------------------
 
@@ -299,3 +349,33 @@ class SurviveRemovalView(PageColumn):
             width = max(self.panel.minimumSizeHint().width(),
                         column - self.map.width() - self.main_layout.spacing())
         self.panel.setFixedWidth(width)
+
+
+def final_words(state) -> str:
+    """The end of a trainer game scored as the rules do: explorers on the safe islands."""
+    from app.rules.survive.rules import score, teams
+
+    rescued = {c: [e for _s, group in state.safe for e in group if e.colour == c]
+               for c in state.players}
+    try:
+        totals = score(state)
+    except RulesError:
+        totals = None  # values are hidden under the explorers in a practice position
+    parts = []
+    for colour in state.players:
+        count = len(rescued[colour])
+        saved = ("niemand gerettet" if count == 0 else
+                 "1 Entdecker gerettet" if count == 1 else f"{count} Entdecker gerettet")
+        points = (f", {totals[colour]} Punkt{'e' if totals[colour] != 1 else ''}"
+                  if totals is not None else "")
+        parts.append(f"{colour.title}: {saved}{points}")
+    text = ("**Wertung:** Es zählen nur die Entdecker auf den sicheren Inseln, jeder mit seinem "
+            "Wert. " + " · ".join(parts) + ".")
+    if totals is None:
+        return text + " Die Werte liegen verdeckt – wer gewinnt, zeigt erst das Umdrehen."
+    sides = [(sum(totals.get(c, 0) for c in side), side) for side in teams(state)]
+    best = max(total for total, _ in sides)
+    won = [" und ".join(c.title for c in side) for total, side in sides if total == best]
+    if len(won) == 1:
+        return text + f" Es gewinnt {won[0]}."
+    return text + f" Gleichstand: {' und '.join(won)} gewinnen gemeinsam."
