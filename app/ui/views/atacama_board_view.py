@@ -263,12 +263,14 @@ class AtacamaBoardView(PageColumn):
         self.result_text = label("", "Body", rich=False)
         self.result_box.body.addWidget(self.result_title)
         self.result_box.body.addWidget(self.result_text)
-        self.result_rules = label(
+        self.result_rules = label("", "Body")
+        # Our own text with our own link; content Markdown may carry no links (app/model/markup).
+        self.result_rules.setText(
             "So wird gewertet: Jede Person zählt nur ihre Richtung; eine Linie zählt nur mit 4 "
             "oder 5 Türmen. Jedes besetzte Feld bringt seinen aufgedruckten Wert – plus für die "
             "Rohstoffe deines Schürfrechts, minus für den dritten "
-            "([Auslegung A1](ruling:a1-aufgedruckte-werte)). Gleichstand: mehrere gewinnen.",
-            "Body")
+            '(<a href="ruling:a1-aufgedruckte-werte">Auslegung A1</a>). '
+            "Gleichstand: mehrere gewinnen.")
         self.result_rules.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         self.result_rules.linkActivated.connect(self._open_ruling)
         self.result_rules.setToolTip("A1: Es zählt der aufgedruckte Wert")
