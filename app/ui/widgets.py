@@ -64,6 +64,12 @@ def relax(widget: QLabel) -> None:
     widget.setMinimumHeight(widget.fontMetrics().lineSpacing())
 
 
+def sentence(text: str) -> str:
+    """``text`` ended with a full stop, unless it already ends in one („… Atlantis!“)."""
+    text = text.rstrip()
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
+
+
 def heading(text: str, level: int = 1) -> QLabel:
     widget = label(text, "H1" if level == 1 else "H2", rich=False)
     widget.setAccessibleName(text)

@@ -214,10 +214,10 @@ def _movement_beats(player: int, before: State, after: State, move, outcome,
     taken = move.taken
     skipped = [s.position for s in taken.skipped if s.reason is SkipReason.PAWN]
     if taken.tile is None:
-        text = "Hinter der Figur liegt kein freies Plättchen – sie nimmt keins."
+        text = "Hinter deiner Figur liegt kein freies Plättchen – du nimmst keins."
     else:
         where = "das letzte freie Plättchen des Weges" if taken.from_mainland else "das Plättchen"
-        text = f"Sie nimmt {where}: {taken.tile} von {place_text(taken.position)}"
+        text = f"Du nimmst {where}: {taken.tile} von {place_text(taken.position)}"
         if skipped:
             places = " und ".join(place_text(p) for p in skipped)
             text += (f" (auf {places} steht eine Figur)" if len(skipped) == 1
@@ -583,11 +583,11 @@ class AtlantisBoardView(QWidget):
         title.setAccessibleName("Spielbrett")
         lead = label("Zieh selbst – die Regel-Engine prüft jeden Schritt und erklärt ihn.",
                      "Lead", rich=False)
-        self.undo_button = secondary(QPushButton("↶ Zurück"))
+        self.undo_button = secondary(QPushButton("↶ Rückgängig"))
         self.undo_button.setAccessibleName("Zug zurücknehmen (Strg+Z)")
         self.undo_button.setToolTip("Zug zurücknehmen (Strg+Z)")
         self.undo_button.clicked.connect(self.model_undo)
-        self.redo_button = secondary(QPushButton("Wieder ↷"))
+        self.redo_button = secondary(QPushButton("Wiederholen ↷"))
         self.redo_button.setAccessibleName("Zug wiederholen (Strg+Umschalt+Z)")
         self.redo_button.setToolTip("Zug wiederholen (Strg+Umschalt+Z oder Strg+Y)")
         self.redo_button.clicked.connect(self.model_redo)

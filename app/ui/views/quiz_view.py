@@ -8,7 +8,7 @@ The round's logic lives in :mod:`app.model.quiz_round`; this view only shows it.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox, QPushButton
+from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton, QWidget
 
 from app.model.loader import LoadedGame
 from app.model.progress import Grade
@@ -25,6 +25,7 @@ from app.ui.widgets import (
     pill,
     row,
     secondary,
+    sentence,
 )
 
 GRADES = (
@@ -42,7 +43,8 @@ class QuizView(PageColumn):
     def __init__(self, loaded: LoadedGame, services: Services | None = None):
         super().__init__("Weißt du's noch?",
                          "Erst selbst überlegen, dann aufdecken – und ehrlich sein: "
-                         "Was du nicht wusstest, markieren wir oben zum Nachlesen.")
+                         "Was du nicht wusstest, wird in seinem Abschnitt zum Nachlesen "
+                         "markiert; die Zahl in der Seitenleiste zeigt, wie viel dort wartet.")
         self.loaded = loaded
         self.services = services
         self.progress = services.progress if services else None
@@ -58,7 +60,20 @@ class QuizView(PageColumn):
         self.choice_buttons: list[QPushButton] = []
         self.reveal_button: QPushButton | None = None
         self.next_button: QPushButton | None = None
+        self.space_hint: QLabel | None = None
         self.show_start()
+
+    def focus_target(self) -> QWidget:
+        """Where the keyboard belongs: the start or „Neue Runde“ button, else this page.
+
+        During a question the page itself holds the focus, so Space, 1–3 and A–D reach
+        :meth:`keyPressEvent` and never click a grade or choice button by accident.
+        """
+        if self.round is None or self.round.finished:
+            return self.start_button or self
+        if self.next_button is not None:
+            return self.next_button
+        return self
 
     # -- keyboard -----------------------------------------------------------------------------
 
@@ -86,10 +101,22 @@ class QuizView(PageColumn):
             return
         if not self.round.revealed:
             if isinstance(self.round.current, Situation):
+                self._say_space("Wähle zuerst eine Antwort: 1–4 oder A–D.")
                 return
             self.reveal()
         elif isinstance(self.round.current, Situation):
             self.next_situation()
+        else:
+            # An honest quiz never grades by accident: Space only says what to press.
+            self._say_space("Die Leertaste bewertet nicht – drücke 1, 2 oder 3.")
+
+    def _say_space(self, text: str) -> None:
+        if self.space_hint is None:
+            self.space_hint = label("", "SpaceHint", rich=False)
+            self.space_hint.setStyleSheet("font-weight: 700;")
+            self.card.body.addWidget(self.space_hint)
+        self.space_hint.setText(text)
+        self.space_hint.show()
 
     def key_number(self, number: int) -> None:
         if self.round is None or self.round.finished:
@@ -112,20 +139,24 @@ class QuizView(PageColumn):
         self.choice_buttons = []
         self.reveal_button = None
         self.next_button = None
+        self.start_button = None
+        self.space_hint = None
 
     def show_start(self) -> None:
         self._clear()
         self.round = None
         quiz = self.loaded.game.quiz
         body = self.card.body
-        body.addWidget(label(f"**{len(quiz)} Fragen** zu {self.loaded.game.title}.", "H2"))
+        body.addWidget(label(f"**{len(quiz)} Fragen** zu {sentence(self.loaded.game.title)}",
+                             "H2"))
         store = self.progress.store(self.loaded.id) if self.progress else None
         if store is not None:
             due = store.due_count([q.id for q in quiz])
             fresh = sum(1 for q in quiz if not store.seen(q.id))
             marked = len(store.marked())
+            rules = "Regel" if marked == 1 else "Regeln"
             facts = [f"{due} fällig", f"{fresh} noch nie gesehen",
-                     f"{marked} zum Nachlesen markiert"]
+                     f"{marked} {rules} zum Nachlesen markiert"]
             body.addWidget(label(" · ".join(facts), "Lead"))
         body.addWidget(label("Fällige Fragen kommen zuerst, dann neue. Tasten: **Leertaste** "
                              "startet und deckt auf, **1 / 2 / 3** bewerten.", "Muted"))
@@ -149,6 +180,7 @@ class QuizView(PageColumn):
             reset.setAccessibleName("Fortschritt zurücksetzen")
             reset.clicked.connect(self.reset_progress)
             body.addLayout(row(reset))
+        self.start_button = start
         start.setFocus()
 
     def start_round(self, length: int | None) -> None:
@@ -180,7 +212,7 @@ class QuizView(PageColumn):
         self.reveal_button.setAccessibleName("Antwort aufdecken (Leertaste)")
         self.reveal_button.clicked.connect(self.reveal)
         body.addLayout(row(self.reveal_button))
-        self.reveal_button.setFocus()
+        self.setFocus()
 
     def _situation(self, situation: Situation) -> None:
         body = self.card.body
@@ -194,8 +226,9 @@ class QuizView(PageColumn):
             button.clicked.connect(lambda _=False, i=index: self.choose(i))
             self.choice_buttons.append(button)
             body.addWidget(button)
-        if self.choice_buttons:
-            self.choice_buttons[0].setFocus()
+        body.addWidget(label("Tasten: **1–4** oder **A–D** wählen, dann **Leertaste** weiter.",
+                             "Muted"))
+        self.setFocus()
 
     def reveal(self) -> None:
         if self.round is None or self.round.revealed or isinstance(self.round.current, Situation):
@@ -225,7 +258,10 @@ class QuizView(PageColumn):
         self.card.body.addLayout(row(*self.grade_buttons.values()))
         hints = "\n".join(f"- **{text}:** {hint}" for _, text, _, hint in GRADES)
         self.card.body.addWidget(label(hints, "Muted"))
-        self.grade_buttons[Grade.KNEW].setFocus()
+        self.card.body.addWidget(label("Bewerte mit **1 / 2 / 3** – die Leertaste bewertet "
+                                       "nicht.", "Muted"))
+        # The focus stays on the page: a second Space must not press „Wusste ich“.
+        self.setFocus()
 
     def grade(self, grade: Grade) -> None:
         if self.round is None or not self.round.revealed:
@@ -276,7 +312,8 @@ class QuizView(PageColumn):
         self._clear()
         body = self.card.body
         total = len(self.round.log)
-        body.addWidget(label(f"**Geschafft:** {self.round.knew_count} von {total} gewusst.", "H2"))
+        body.addWidget(label(f"**Runde beendet:** {self.round.knew_count} von {total} gewusst.",
+                             "H2"))
         entries = self.round.re_read()
         if entries:
             body.addWidget(label("Das solltest du vor dem Spiel noch einmal lesen:", "Body"))
@@ -295,6 +332,7 @@ class QuizView(PageColumn):
         again = QPushButton("Neue Runde")
         again.clicked.connect(self.show_start)
         body.addLayout(row(again))
+        self.start_button = again
         again.setFocus()
 
     def jump(self, kind: str, target: str) -> None:

@@ -344,7 +344,7 @@ def _slots(x: float, rows: tuple[float, ...], per_row: int, step: float, count: 
 
 class SurviveEncounters(PageColumn):
     def __init__(self, loaded: LoadedGame, services: Services | None = None):
-        super().__init__("Was passiert?",
+        super().__init__("Rechner: Was passiert?",
                          "Eine Kreatur kommt auf ein Meeresfeld – die Regel-Engine sagt, wer "
                          "gefressen wird und welches Boot kentert.")
         self.loaded = loaded

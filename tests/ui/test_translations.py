@@ -1,0 +1,106 @@
+"""Qt's own dialogs speak German: message box buttons, the file dialog, the print preview."""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QDialog,
+    QFileDialog,
+    QLabel,
+    QMessageBox,
+    QToolButton,
+)
+
+from app.model.progress import Grade
+from app.ui.application import create_main_window, make_application
+from app.ui.progress_model import ProgressModel
+from tests.ui.util import plain
+
+ENGLISH = re.compile(r"\b(Yes|No|Cancel|OK|Save|Open|Look in|File name|Files of type|Close|"
+                     r"Print|Page|Setup|Fit width|Fit page|Zoom in|Zoom out|Portrait|"
+                     r"Landscape|Directory|Detail View|List View)\b")
+
+
+def dialog_texts(dialog) -> list[str]:
+    texts = [plain(w.text()) for w in dialog.findChildren(QLabel) + dialog.findChildren(
+        QAbstractButton) if w.isVisible() and w.text()]
+    texts += [w.toolTip() for w in dialog.findChildren(QToolButton) if w.toolTip()]
+    texts += [a.text() for w in dialog.findChildren(QToolButton) for a in w.actions()]
+    return [t.replace("&", "") for t in texts]
+
+
+def english_words(texts: list[str]) -> list[str]:
+    return [t for t in texts if ENGLISH.search(t)]
+
+
+def test_reset_progress_asks_with_german_buttons(qtbot, library, tmp_path):
+    make_application()
+    window = create_main_window(library, "atlantis", ProgressModel(tmp_path))
+    qtbot.addWidget(window)
+    window.show()
+    view = window.view_for("quiz")
+    view.start_round(1)
+    view.reveal()
+    view.grade(Grade.DID_NOT_KNOW)
+    view.show_start()
+    reset = next(b for b in view.card.findChildren(QAbstractButton)
+                 if b.text() == "Fortschritt zurücksetzen")
+    seen: list[str] = []
+
+    def answer() -> None:
+        box = QApplication.activeModalWidget()
+        assert isinstance(box, QMessageBox)
+        seen.extend(b.text().replace("&", "") for b in box.buttons())
+        seen.extend(english_words(dialog_texts(box)))
+        box.button(QMessageBox.StandardButton.Cancel).click()
+
+    QTimer.singleShot(0, answer)
+    qtbot.mouseClick(reset, Qt.MouseButton.LeftButton)
+    assert "Ja" in seen and "Abbrechen" in seen
+    assert "Yes" not in seen and "Cancel" not in seen
+    assert window.services.progress.store("atlantis").answers, "Abbrechen keeps the progress"
+
+
+def test_save_dialog_is_german(qtbot, library, tmp_path):
+    make_application()
+    window = create_main_window(library, "atlantis", ProgressModel(tmp_path))
+    qtbot.addWidget(window)
+    window.show()
+    found: dict[str, list[str]] = {}
+
+    def look() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, QFileDialog)
+        found["texts"] = dialog_texts(dialog)
+        dialog.reject()
+
+    QTimer.singleShot(50, look)
+    window.actions_by_name["pdf"].trigger()
+    texts = found["texts"]
+    assert any("Dateiname" in t for t in texts), texts
+    assert any("Suchen in" in t for t in texts), texts
+    assert english_words(texts) == []
+
+
+def test_print_preview_is_german(qtbot, library, tmp_path):
+    make_application()
+    window = create_main_window(library, "atlantis", ProgressModel(tmp_path))
+    qtbot.addWidget(window)
+    window.show()
+    found: dict[str, list[str]] = {}
+
+    def look() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, QDialog)
+        found["texts"] = dialog_texts(dialog)
+        dialog.reject()
+
+    QTimer.singleShot(50, look)
+    window.actions_by_name["print"].trigger()
+    texts = found["texts"]
+    assert texts and english_words(texts) == [], english_words(texts)
+    assert any("Drucken" in t for t in texts)
