@@ -28,6 +28,8 @@ from app.ui.theme import ThemeController, colours_for
 SIDEBAR_WIDTH = 232
 SECTION_KEY = Qt.ItemDataRole.UserRole
 SECTION_TITLE = Qt.ItemDataRole.UserRole + 1
+# The attribute under which a board page keeps its board, for the keyboard focus.
+BOARD_WIDGETS = ("canvas", "board", "map")
 # Which refresher section shows the marks of which kind of content.
 MARKED_KINDS = {"turn": "step", "numbers": "number", "pitfalls": "pitfall",
                 "interpretations": "interpretation", "variants": "variant"}
@@ -227,6 +229,10 @@ class MainWindow(QMainWindow):
             return
         chooser = getattr(view, "focus_target", None)
         widget = chooser() if callable(chooser) else None
+        if widget is None:
+            # A board page: its keys (arrows, Enter, the card letters) belong to the board.
+            widget = next((w for w in (getattr(view, name, None) for name in BOARD_WIDGETS)
+                           if isinstance(w, QWidget) and w.isVisibleTo(view)), None)
         (widget or view).setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _set_page(self, cache_key: tuple[str, str], build) -> None:

@@ -48,6 +48,7 @@ from app.rules.atlantis import (
     cards_for_tile,
     explain,
     format_pages,
+    gaps,
 )
 from app.rules.errors import RulesError
 from app.ui.app_state import Services
@@ -62,6 +63,7 @@ from app.ui.boards.atlantis_scene import (
     PLAYER_COLOURS,
     AtlantisScene,
     Highlights,
+    Hit,
     SceneView,
     board_colours,
     board_scene,
@@ -300,9 +302,16 @@ class BoardCanvas(SceneView):
         if self.state is None:
             return
         marks = self.highlights
-        if self.hasFocus() and self.owner.model.awaiting is None \
-                and 0 <= self.focus_index < len(self._pawn_stops()):
-            marks = marks.with_(focus=self._pawn_stops()[self.focus_index],
+        stops = self._pawn_stops()
+        if getattr(self, "_on_gaps", False) != self._choosing_gap():
+            # Pawns became gaps (or back): the keyboard starts at the first of them.
+            self._on_gaps = self._choosing_gap()
+            self.focus_index = 0 if stops else -1
+        if self.hasFocus() and self._choosing_gap() and 0 <= self.focus_index < len(stops):
+            # The gap the keyboard is on glows like a target; Enter lays the bridge there.
+            marks = marks.with_(targets=(*marks.targets, stops[self.focus_index]))
+        elif self.hasFocus() and 0 <= self.focus_index < len(stops):
+            marks = marks.with_(focus=stops[self.focus_index],
                                 player=self.state.turn)
         old = self.scene()
         self.board = board_scene(self.state, marks, columns=self.columns)
@@ -397,8 +406,21 @@ class BoardCanvas(SceneView):
                                   else Qt.CursorShape.ArrowCursor)
         super().mouseMoveEvent(event)
 
+    def _choosing_gap(self) -> bool:
+        model = self.owner.model
+        return model.awaiting is not None or model.bridge_mode
+
     def _pawn_stops(self) -> list[int]:
-        return self.owner.model.own_pawns() if self.state is not None else []
+        """What the arrow keys walk through: the pawns to move, or the open gaps while a
+        bridge waits for its place (the first water position of each)."""
+        if self.state is None:
+            return []
+        model = self.owner.model
+        if model.awaiting is not None:
+            return model.preview_gaps()
+        if model.bridge_mode:
+            return [gap.first for gap in gaps(self.state) if gap.bridge is None]
+        return model.own_pawns()
 
     def _step_focus(self, step: int, wrap: bool) -> bool:
         stops = self._pawn_stops()
@@ -446,7 +468,9 @@ class BoardCanvas(SceneView):
             self._step_focus(-1, wrap=True)
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             pawn = self.focused_pawn()
-            if pawn is not None:
+            if pawn is not None and self._choosing_gap():
+                self.owner.on_hit(Hit("position", pawn))
+            elif pawn is not None:
                 self.owner.model.select_pawn(pawn)
         elif key == Qt.Key.Key_Escape:
             self.owner.model.cancel()
