@@ -117,6 +117,50 @@ def rule_link(services, section: str, anchor: str, title: str, where: str):
     return button
 
 
+def set_invalid(widget: QWidget, invalid: bool) -> None:
+    """Mark an input field as holding something unusable (red border, see style.qss)."""
+    if bool(widget.property("invalid")) != invalid:
+        widget.setProperty("invalid", invalid)
+        widget.style().unpolish(widget)
+        widget.style().polish(widget)
+
+
+def spin_ok(spin) -> bool:
+    """Whether what the spin box *shows* is a value it accepts.
+
+    While the user types „0“ into a 1–7 box, ``value()`` still says the old number; a result
+    computed from it would not match the field. Callers show no result then.
+    """
+    return spin.hasAcceptableInput()
+
+
+def follow_spin(spin, slot) -> None:
+    """Call ``slot`` on every keystroke in ``spin``, not only when its value changes, and
+    mark the field while its text is not acceptable."""
+    def changed(*_args) -> None:
+        set_invalid(spin, not spin_ok(spin))
+        slot()
+
+    spin.valueChanged.connect(changed)
+    spin.lineEdit().textChanged.connect(changed)
+
+
+def player_pill(name: str, colour: str) -> QLabel:
+    """A player's name on a pill in the player's colour (white and black with a rim)."""
+    from PySide6.QtGui import QColor
+
+    fill = QColor(colour)
+    ink = "#1F2328" if fill.lightness() > 150 else "#FFFFFF"
+    widget = QLabel(name)
+    widget.setObjectName("PlayerPill")
+    widget.setStyleSheet(f"#PlayerPill {{ background: {colour}; color: {ink}; "
+                         "border: 1px solid #8A8F98; border-radius: 9px; padding: 2px 9px; "
+                         "font-weight: 600; }")
+    widget.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+    widget.setAccessibleName(f"Spieler {name}")
+    return widget
+
+
 def secondary(button):
     """Mark a button as secondary (outlined, see style.qss); returns it for chaining."""
     button.setProperty("secondary", True)
