@@ -47,7 +47,8 @@ from app.ui.theme import Colours
 PLACEHOLDER = "Suchen … (z. B. Lücke, Brücke, Helm)"
 NOTHING_FOUND = "Nichts gefunden – anders schreiben?"
 START_HINT = ("Ein Wort genügt – gesucht wird in allen Spielen und Abschnitten. "
-              "Umlaute darfst du auch als ae, oe, ue schreiben.")
+              "Umlaute darfst du auch als ae, oe, ue schreiben, und ein Tippfehler je Wort "
+              "wird verziehen.")
 RESULT_LIMIT = 50
 HIT_ROLE = Qt.ItemDataRole.UserRole + 1
 SNIPPET_LINES = 2

@@ -224,3 +224,13 @@ def test_bridge_after_the_move_by_keys(shown):
     key(shown, Qt.Key.Key_Space)
     assert view.model.awaiting is None
     assert view.model.state.position(2).bridge == 0
+
+
+def test_search_forgives_a_typo_typed_in_the_window(shown, qtbot):
+    key(shown, Qt.Key.Key_F, CTRL)
+    dialog = shown.last_dialog
+    qtbot.waitUntil(lambda: focused() is dialog.field)
+    QTest.keyClicks(focused(), "Hlem")
+    hit = dialog.current_hit()
+    assert hit is not None and "Helm" in hit.label + hit.entry.text
+    assert "Treffer" in dialog.count.text()
