@@ -54,7 +54,13 @@ MOVING_KEYS = (
 
 def shortcut_rows(actions: list[QAction]) -> list[tuple[str, str]]:
     """The window's shortcuts first, then the keys inside pages and for moving the focus."""
-    return window_rows(actions) + list(QUIZ_KEYS) + list(BOARD_KEYS) + list(MOVING_KEYS)
+    return window_rows(actions) + list(QUIZ_KEYS) + native(BOARD_KEYS) + list(MOVING_KEYS)
+
+
+def native(rows) -> list[tuple[str, str]]:
+    """``rows`` with „Ctrl+“ written as the window's own shortcuts write it (German: „Strg+“)."""
+    ctrl = QKeySequence("Ctrl+A").toString(QKeySequence.SequenceFormat.NativeText)[:-1]
+    return [(name, keys.replace("Ctrl+", ctrl)) for name, keys in rows]
 
 
 def window_rows(actions: list[QAction]) -> list[tuple[str, str]]:
@@ -87,7 +93,8 @@ class ShortcutsDialog(QDialog):
         column.setSpacing(10)
         for heading, rows in (("Überall im Fenster", window_rows(actions)),
                               ("Im Quiz", QUIZ_KEYS),
-                              ("Auf den Spielbrettern und in den Rechnern", BOARD_KEYS),
+                              ("Auf den Spielbrettern und in den Rechnern",
+                               native(BOARD_KEYS)),
                               ("Fokus bewegen", MOVING_KEYS)):
             head = QLabel(heading)
             head.setObjectName("H2")
