@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QAction, QActionGroup, QFont, QFontMetrics, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -26,6 +26,7 @@ from app.ui.settings import DEFAULT_FONT_PT, MAX_FONT_PT, MIN_FONT_PT, Settings
 from app.ui.theme import ThemeController, colours_for
 
 SIDEBAR_WIDTH = 232
+SIDEBAR_MAX_WIDTH = 340
 SECTION_KEY = Qt.ItemDataRole.UserRole
 SECTION_TITLE = Qt.ItemDataRole.UserRole + 1
 # The attribute under which a board page keeps its board, for the keyboard focus.
@@ -83,6 +84,8 @@ class MainWindow(QMainWindow):
         if progress is not None:
             progress.marksChanged.connect(lambda _game: self._update_counts())
             progress.noticeRaised.connect(self.notice_bar.show_notice)
+        if theme is not None:
+            theme.changed.connect(self._fit_sidebar)
         if state.library is not None:
             self._on_library()
         else:
@@ -95,6 +98,7 @@ class MainWindow(QMainWindow):
         sidebar = QFrame()
         sidebar.setObjectName("Sidebar")
         sidebar.setFixedWidth(SIDEBAR_WIDTH)
+        self.sidebar = sidebar
         layout = QVBoxLayout(sidebar)
         layout.setContentsMargins(14, 18, 14, 14)
         layout.setSpacing(8)
@@ -172,6 +176,7 @@ class MainWindow(QMainWindow):
             self.section_list.addItem(item)
         self.section_list.blockSignals(False)
         self._update_counts()
+        self._fit_sidebar()
         # Ctrl+1 … Ctrl+9 carry the section names, so the menu and F1 say where they lead.
         titles = [s.title for s in self.sections()]
         for number in range(1, 10):
@@ -210,6 +215,9 @@ class MainWindow(QMainWindow):
                 self.section_list.setCurrentRow(row)
                 self.section_list.blockSignals(False)
         self._set_page((entry.id, key), lambda: section.build(entry, self.services))
+        show_first_mark = getattr(self.current_view(), "show_first_mark", None)
+        if callable(show_first_mark):
+            show_first_mark()
         self.state.visited()
         self._update_history_actions()
         if self.settings is not None:
@@ -262,6 +270,24 @@ class MainWindow(QMainWindow):
             item.setToolTip(f"{count} zum Nachlesen markiert" if count else "")
             item.setData(Qt.ItemDataRole.AccessibleTextRole,
                          f"{title}, {count} zum Nachlesen markiert" if count else title)
+
+    def _fit_sidebar(self) -> None:
+        """As wide as the longest section name needs – in bold, with its count badge –
+        so no name is cut („Leicht vergess…“) at a larger text size."""
+        font = self.section_list.font()
+        font.setWeight(QFont.Weight.DemiBold)
+        metrics = QFontMetrics(font)
+        widest = max((metrics.horizontalAdvance(self.section_list.item(row).text())
+                      for row in range(self.section_list.count())), default=0)
+        badge = metrics.horizontalAdvance("00") + 24
+        # margins 2×14, item padding 2×8, icon and its gap, the badge, a little air
+        needed = widest + 28 + 16 + self.section_list.iconSize().width() + 12 + badge + 8
+        self.sidebar.setFixedWidth(min(max(SIDEBAR_WIDTH, needed), SIDEBAR_MAX_WIDTH))
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange and hasattr(self, "sidebar"):
+            self._fit_sidebar()
 
     def marked_count(self, section_key: str) -> int:
         """The count the sidebar shows beside ``section_key``."""

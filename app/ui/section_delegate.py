@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 COUNT_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -20,17 +20,20 @@ class SectionDelegate(QStyledItemDelegate):
         if not count:
             super().paint(painter, option, index)
             return
-        pill_width = 14 + 8 * len(str(count))
+        # Sized by the text, so the badge grows with the text size.
+        digits = QFontMetrics(option.font).horizontalAdvance(str(count))
+        pill_height = QFontMetrics(option.font).height() + 2
+        pill_width = max(pill_height, digits + 12)
         narrowed = QStyleOptionViewItem(option)
         narrowed.rect = option.rect.adjusted(0, 0, -(pill_width + 10), 0)
         super().paint(painter, narrowed, index)
-        rect = QRect(option.rect.right() - pill_width - 6, option.rect.center().y() - 9,
-                     pill_width, 18)
+        rect = QRect(option.rect.right() - pill_width - 6,
+                     option.rect.center().y() - pill_height // 2, pill_width, pill_height)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(self.colours().mark_bg))
-        painter.drawRoundedRect(rect, 9, 9)
+        painter.drawRoundedRect(rect, pill_height / 2, pill_height / 2)
         painter.setPen(QColor(self.colours().mark))
         font = painter.font()
         font.setBold(True)

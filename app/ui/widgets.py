@@ -7,6 +7,7 @@ from functools import lru_cache
 import markdown
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFrame,
     QHBoxLayout,
@@ -211,6 +212,36 @@ def clear_layout(layout) -> None:
             clear_layout(item.layout())
 
 
+class RankBadge(QLabel):
+    """A number in a filled circle that grows with the text size („10“ never clipped)."""
+
+    def __init__(self, number: int, parent: QWidget | None = None):
+        super().__init__(str(number), parent)
+        self.setObjectName("Rank")
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setAccessibleName(f"Rang {number}")
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+
+    def _side(self) -> int:
+        metrics = self.fontMetrics()
+        return max(26, metrics.height() + 8, metrics.horizontalAdvance(self.text()) + 12)
+
+    def sizeHint(self):
+        from PySide6.QtCore import QSize
+
+        return QSize(self._side(), self._side())
+
+    def minimumSizeHint(self):
+        return self.sizeHint()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        radius = min(self.width(), self.height()) // 2
+        sheet = f"#Rank {{ border-radius: {radius}px; }}"
+        if self.styleSheet() != sheet:
+            self.setStyleSheet(sheet)
+
+
 class MarkBadge(QWidget):
     """„Nachlesen“ on a rule the user did not know, with a way to clear it by hand."""
 
@@ -287,6 +318,15 @@ class PageColumn(QScrollArea):
         if lead:
             self.add(label(lead, "Lead"))
         self._finished = False
+        self._marked: set[str] = set()
+        # Made here, hidden, so it is the page's first Tab stop once marks show it.
+        self.mark_filter = QCheckBox("Nur Markierte zeigen")
+        self.mark_filter.setObjectName("MarkFilter")
+        self.mark_filter.setAccessibleName("Nur die zum Nachlesen markierten Regeln zeigen")
+        self.mark_filter.toggled.connect(self._apply_filter)
+        self.mark_filter.hide()
+        self.add(self.mark_filter)
+        self._to_first_mark = False
 
     def resizeEvent(self, event) -> None:
         # Side margins grow with the window so the text stays one readable,
@@ -334,11 +374,56 @@ class PageColumn(QScrollArea):
             self.show_marks(progress.marked(game_id))
 
     def show_marks(self, marked: set[str]) -> None:
+        self._marked = {target for target in self.mark_badges if target in marked}
         for target, badge in self.mark_badges.items():
             badge.setVisible(target in marked)
             card = self.anchors.get(target) if hasattr(self, "anchors") else None
             if isinstance(card, Card):
                 card.set_marked(target in marked)
+        if self.mark_badges:
+            count = len(self._marked)
+            self.mark_filter.setText(f"Nur Markierte zeigen ({count})")
+            self.mark_filter.setVisible(bool(count))
+            if not count and self.mark_filter.isChecked():
+                self.mark_filter.setChecked(False)
+            self._apply_filter()
+
+    def _apply_filter(self, *_args) -> None:
+        only = self.mark_filter.isChecked()
+        for target in self.mark_badges:
+            widget = self.anchors.get(target) if hasattr(self, "anchors") else None
+            if widget is not None:
+                widget.setVisible(not only or target in self._marked)
+
+    def first_mark(self) -> QWidget | None:
+        """The first marked rule on this page, in reading order."""
+        anchors = getattr(self, "anchors", {})
+        for target in self.mark_badges:
+            if target in self._marked and target in anchors:
+                return anchors[target]
+        return None
+
+    def show_first_mark(self) -> None:
+        """Scroll so the first rule to re-read sits at the top (the page opens there)."""
+        from PySide6.QtCore import QPoint, QTimer
+        from shiboken6 import isValid
+
+        target = self.first_mark()
+        if target is None:
+            return
+
+        self._to_first_mark = True
+
+        def scroll() -> None:
+            # A jump to another rule (quiz summary, search) since then wins.
+            if isValid(self) and isValid(target) and self.widget() is not None \
+                    and self._to_first_mark:
+                top = target.mapTo(self.widget(), QPoint(0, 0)).y()
+                self.verticalScrollBar().setValue(max(0, top - PAGE_MARGIN))
+
+        scroll()
+        # A page built a moment ago has no geometry yet; once more after the layout.
+        QTimer.singleShot(0, scroll)
 
     def _clear_mark(self, target: str) -> None:
         if self._marks_source is not None:
@@ -346,4 +431,5 @@ class PageColumn(QScrollArea):
             progress.clear_mark(game_id, target)
 
     def scroll_to(self, widget: QWidget) -> None:
+        self._to_first_mark = False
         self.ensureWidgetVisible(widget, 0, 40)

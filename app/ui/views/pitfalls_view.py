@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
-
 from app.model.loader import LoadedGame
 from app.ui.app_state import Services
 from app.ui.views.pitfall_examples import example_panel
-from app.ui.widgets import Box, Card, PageColumn, label, page_pill, row
+from app.ui.widgets import Box, Card, PageColumn, RankBadge, label, page_pill, row
 
 
 class PitfallsView(PageColumn):
@@ -19,10 +16,7 @@ class PitfallsView(PageColumn):
         self.anchors = {}
         for rank, pitfall in enumerate(loaded.game.content.pitfalls, start=1):
             card = Card()
-            number = QLabel(str(rank))
-            number.setObjectName("Rank")
-            number.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            number.setAccessibleName(f"Rang {rank}")
+            number = RankBadge(rank)
             title = label(f"**{pitfall.title}**", "H2")
             card.body.addLayout(row(number, title, self.mark_badge(pitfall.id),
                                     page_pill(pitfall.pages), grow=1))
