@@ -329,11 +329,18 @@ class PageColumn(QScrollArea):
         self._to_first_mark = False
 
     def resizeEvent(self, event) -> None:
-        # Side margins grow with the window so the text stays one readable,
-        # centred column instead of stretching across a wide screen.
-        width = self.viewport().width()
-        side = max(PAGE_MARGIN, (width - COLUMN_MAX_WIDTH) // 2)
-        self._outer_layout.setContentsMargins(side, PAGE_MARGIN, side, PAGE_MARGIN)
+        # Side margins grow with the window so the text stays one readable, centred
+        # column instead of stretching across a wide screen. Room for the scroll bar is
+        # always kept and the column's width fixed: when the bar appears, the text neither
+        # shifts sideways nor reflows.
+        width = (self.width() - 2 * self.frameWidth()
+                 - self.verticalScrollBar().sizeHint().width())
+        column = max(0, min(COLUMN_MAX_WIDTH, width - 2 * PAGE_MARGIN))
+        side = max(PAGE_MARGIN, (width - column) // 2)
+        self.column.setFixedWidth(column)
+        self._outer_layout.setContentsMargins(side, PAGE_MARGIN, 0, PAGE_MARGIN)
+        if self._outer_layout.count() == 1:
+            self._outer_layout.addStretch(1)  # takes what the fixed column leaves
         super().resizeEvent(event)
 
     def add(self, widget: QWidget) -> QWidget:
