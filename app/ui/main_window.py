@@ -67,7 +67,7 @@ class MainWindow(QMainWindow):
         layout.addLayout(right, 1)
         self.setCentralWidget(central)
 
-        self.status_text = QLabel()
+        self.status_text = WrappingLabel()
         self.status_text.setObjectName("StatusText")
         self.statusBar().addWidget(self.status_text, 1)
         self.statusBar().setSizeGripEnabled(False)
@@ -270,6 +270,7 @@ class MainWindow(QMainWindow):
             item.setToolTip(f"{count} zum Nachlesen markiert" if count else "")
             item.setData(Qt.ItemDataRole.AccessibleTextRole,
                          f"{title}, {count} zum Nachlesen markiert" if count else title)
+        self._fit_sidebar()
 
     def _fit_sidebar(self) -> None:
         """As wide as the longest section name needs – in bold, with its count badge –
@@ -279,7 +280,9 @@ class MainWindow(QMainWindow):
         metrics = QFontMetrics(font)
         widest = max((metrics.horizontalAdvance(self.section_list.item(row).text())
                       for row in range(self.section_list.count())), default=0)
-        badge = metrics.horizontalAdvance("00") + 24
+        counted = any(self.section_list.item(row).data(COUNT_ROLE)
+                      for row in range(self.section_list.count()))
+        badge = metrics.horizontalAdvance("00") + 24 if counted else 0
         # margins 2×14, item padding 2×8, icon and its gap, the badge, a little air
         needed = widest + 28 + 16 + self.section_list.iconSize().width() + 12 + badge + 8
         self.sidebar.setFixedWidth(min(max(SIDEBAR_WIDTH, needed), SIDEBAR_MAX_WIDTH))
@@ -536,6 +539,35 @@ class MainWindow(QMainWindow):
         self.state.select_section(key)
         self._show_section(key)
         return self.current_view()
+
+
+class WrappingLabel(QLabel):
+    """A word-wrapped label that asks for exactly the lines it needs at its width.
+
+    The status bar's layout knows nothing of height-for-width; a plain wrapped label there
+    asks for a narrow guess's many lines, or cuts a long booklet name off the window edge.
+    """
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWordWrap(True)
+
+    def sizeHint(self) -> QSize:
+        width = max(self.width(), 200)
+        return QSize(0, self.heightForWidth(width))
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def hasHeightForWidth(self) -> bool:
+        # The layouts use sizeHint (which follows the width), never a narrow guess.
+        return False
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width() \
+                and self.heightForWidth(self.width()) != self.height():
+            self.updateGeometry()
 
 
 class NoticeBar(QFrame):

@@ -5,13 +5,14 @@ from __future__ import annotations
 from functools import lru_cache
 
 import markdown
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFrame,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QScrollArea,
     QSizePolicy,
     QToolButton,
@@ -188,6 +189,110 @@ def item_legend(items) -> QLabel:
     return legend
 
 
+class FlowLayout(QLayout):
+    """Items side by side, left to right, wrapping onto the next line when the width runs
+    out – like words in a paragraph. Each line's items are centred vertically."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 10):
+        super().__init__(parent)
+        self._items: list = []
+        self._spacing = spacing
+        self.setContentsMargins(0, 0, 0, 0)
+
+    def addItem(self, item) -> None:
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int):
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int):
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def spacing(self) -> int:
+        return self._spacing
+
+    def expandingDirections(self):
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._place(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect) -> None:
+        super().setGeometry(rect)
+        self._place(rect, move=True)
+
+    def sizeHint(self):
+        # All on one line, as wide as that takes.
+        from PySide6.QtCore import QSize
+
+        visible = [i for i in self._items if not i.isEmpty()]
+        width = sum(i.sizeHint().width() for i in visible) + self._spacing * max(
+            0, len(visible) - 1)
+        height = max((i.sizeHint().height() for i in visible), default=0)
+        margins = self.contentsMargins()
+        return QSize(width + margins.left() + margins.right(),
+                     height + margins.top() + margins.bottom())
+
+    def minimumSize(self):
+        from PySide6.QtCore import QSize
+
+        size = QSize()
+        for item in self._items:
+            if not item.isEmpty():
+                # Wrapping text may go narrow; anything else keeps its natural size.
+                size = size.expandedTo(item.minimumSize() if item.hasHeightForWidth()
+                                       else item.minimumSize().expandedTo(item.sizeHint()))
+        margins = self.contentsMargins()
+        return size + QSize(margins.left() + margins.right(), margins.top() + margins.bottom())
+
+    def _place(self, rect, move: bool) -> int:
+        margins = self.contentsMargins()
+        area = rect.adjusted(margins.left(), margins.top(), -margins.right(), -margins.bottom())
+        lines: list[list] = [[]]
+        x = 0
+        sizes = {}
+        for item in self._items:
+            if item.isEmpty():
+                continue
+            hint = item.sizeHint()
+            width = min(hint.width(), max(area.width(), 1))
+            height = item.heightForWidth(width) if item.hasHeightForWidth() else hint.height()
+            sizes[id(item)] = (width, max(height, hint.height() if not item.hasHeightForWidth()
+                                          else height))
+            if lines[-1] and x + width > area.width():
+                lines.append([])
+                x = 0
+            lines[-1].append(item)
+            x += width + self._spacing
+        y = area.y()
+        for line in lines:
+            height = max((sizes[id(i)][1] for i in line), default=0)
+            x = area.x()
+            for item in line:
+                width, item_height = sizes[id(item)]
+                if move:
+                    item.setGeometry(QRect(x, y + (height - item_height) // 2, width,
+                                           item_height))
+                x += width + self._spacing
+            y += height + (self._spacing if line is not lines[-1] else 0)
+        return y - area.y() + margins.top() + margins.bottom()
+
+
+def flow(*widgets: QWidget | None, spacing: int = 10) -> FlowLayout:
+    """Widgets side by side that wrap onto a new line when the column is too narrow."""
+    layout = FlowLayout(spacing=spacing)
+    for widget in widgets:
+        if widget is not None:
+            layout.addWidget(widget)
+    return layout
+
+
 def row(*widgets: QWidget | None, grow: int | None = None, spacing: int = 10) -> QHBoxLayout:
     """Widgets side by side; ``grow`` names the one that takes the spare width."""
     layout = QHBoxLayout()
@@ -300,7 +405,9 @@ class PageColumn(QScrollArea):
         self.setObjectName("Page")
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Reflow comes first; what still cannot shrink (a wide table at big text in a small
+        # window) scrolls sideways rather than being cut off.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         outer = QWidget()
         self._outer_layout = QHBoxLayout(outer)
         self._outer_layout.setContentsMargins(PAGE_MARGIN, PAGE_MARGIN, PAGE_MARGIN, PAGE_MARGIN)
@@ -336,6 +443,7 @@ class PageColumn(QScrollArea):
         width = (self.width() - 2 * self.frameWidth()
                  - self.verticalScrollBar().sizeHint().width())
         column = max(0, min(COLUMN_MAX_WIDTH, width - 2 * PAGE_MARGIN))
+        column = max(column, self.layout_.minimumSize().width())
         side = max(PAGE_MARGIN, (width - column) // 2)
         self.column.setFixedWidth(column)
         self._outer_layout.setContentsMargins(side, PAGE_MARGIN, 0, PAGE_MARGIN)

@@ -73,10 +73,10 @@ from app.ui.boards.atlantis_scene import (
     player_name,
     snake_layout,
 )
-from app.ui.widgets import Box, Card, label, pill, secondary, style_combo
+from app.ui.widgets import Box, Card, FlowLayout, flow, label, pill, secondary, style_combo
 
 PANEL_WIDTH = 330
-NARROW = 900  # below this width the side panel goes under the board
+NARROW = 640  # below this width the side panel goes under the board
 NARROW_TOOLBAR = 1000  # … and below this one the toolbar takes two rows
 BEAT_MS = 1100
 START_SEED = 7
@@ -592,7 +592,8 @@ class AtlantisBoardView(QWidget):
         self.page.setObjectName("Page")
         self.page.setWidgetResizable(True)
         self.page.setFrameShape(QFrame.Shape.NoFrame)
-        self.page.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # At a big text size in a small window the toolbar may still be too wide: scroll.
+        self.page.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         outer.addWidget(self.page)
         content = _Content()
         content.setObjectName("Column")
@@ -622,8 +623,9 @@ class AtlantisBoardView(QWidget):
         header.setSpacing(12)
         header.addWidget(title)
         header.addWidget(lead, 1)
-        header.addWidget(self.undo_button)
-        header.addWidget(self.redo_button)
+        # The two buttons move under the title when the window is narrow.
+        buttons = flow(self.undo_button, self.redo_button)
+        header.addLayout(buttons)
         root.addLayout(header)
 
         root.addLayout(self._build_toolbar())
@@ -633,11 +635,9 @@ class AtlantisBoardView(QWidget):
         self.practice_pill = pill(PRACTICE_NOTE, "MarkBadge")
         self.practice_pill.setToolTip("Die Plättchenwerte der Schachtel kennen wir nicht; "
                                       "diese Aufstellung ist zum Üben gedacht.")
-        source_row = QHBoxLayout()
-        source_row.setSpacing(10)
-        source_row.addWidget(self.source_label, 1)
-        source_row.addWidget(self.practice_pill)
-        root.addLayout(source_row)
+        self.practice_pill.setWordWrap(True)
+        # Side by side, or the note under the source when the window is narrow.
+        root.addLayout(flow(self.source_label, self.practice_pill))
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
@@ -676,7 +676,6 @@ class AtlantisBoardView(QWidget):
         self.seed_spin = QSpinBox()
         self.seed_spin.setRange(0, SEED_MAX)
         self.seed_spin.setValue(START_SEED)
-        self.seed_spin.setMinimumWidth(96)
         self.seed_spin.setAccessibleName("Startwert der Übungssituation")
         self.seed_spin.setToolTip("Gleicher Startwert, gleiche Situation")
         self.practice_button = secondary(QPushButton("Üben"))
@@ -691,8 +690,7 @@ class AtlantisBoardView(QWidget):
         first = QHBoxLayout()
         first.setSpacing(8)
         first.addWidget(self.example_combo, 1)
-        second = QHBoxLayout()
-        second.setSpacing(8)
+        second = FlowLayout(spacing=8)  # wraps instead of running off a narrow window
         seed_label = label("Startwert", "Muted", rich=False)
         seed_label.setBuddy(self.seed_spin)
         self.toolbar_separator = _separator()
@@ -720,7 +718,7 @@ class AtlantisBoardView(QWidget):
         self.step_next.setToolTip("Nächster Schritt (Strg+Rechts)")
         self.step_next.clicked.connect(lambda: self.show_beat(self.beat + 1))
         for button in (self.step_back, self.step_next):
-            button.setFixedWidth(40)
+            button.setMinimumWidth(40)
         self.step_count = pill("", "Tag")
         self.step_caption = label("", "Body", rich=False)
         # Fixed heights keep the board from jumping when a caption is longer.
@@ -740,7 +738,9 @@ class AtlantisBoardView(QWidget):
         self.message_box = Box("Answer")
         self.message = label("", "Body", rich=False)
         self.message.setAccessibleName("Meldung")
-        self.message.setFixedHeight(2 * self.message.fontMetrics().lineSpacing() + 4)
+        # Room for two lines so short messages do not make the board jump; a longer one
+        # (a refusal with its reason) gets the lines it needs.
+        self.message.setMinimumHeight(2 * self.message.fontMetrics().lineSpacing() + 4)
         self.skip_bridge_button = secondary(QPushButton("Ohne Brücke"))
         self.skip_bridge_button.setAccessibleName("Zug ohne Brücke ausführen (Esc)")
         self.skip_bridge_button.setToolTip("Den Zug ohne Brücke ausführen (Esc)")
@@ -1351,7 +1351,7 @@ class AtlantisBoardView(QWidget):
             QTimer.singleShot(0, self._fit_page)
         else:
             self.canvas.setMinimumHeight(200)
-            self.panel_scroll.setMinimumWidth(PANEL_WIDTH - 40)
+            self.panel_scroll.setMinimumWidth(max(PANEL_WIDTH - 40, self._panel_width()))
             self.panel_scroll.setMinimumHeight(0)
             self.panel_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
             if turned or not self._user_sized:
@@ -1365,10 +1365,16 @@ class AtlantisBoardView(QWidget):
         if self.content.height() != height:
             self.content.resize(viewport.width(), height)
 
+    def _panel_width(self) -> int:
+        """PANEL_WIDTH, or what the hand cards need at a larger text size."""
+        return max(PANEL_WIDTH, self.panel_widget.minimumSizeHint().width()
+                   + self.panel_scroll.verticalScrollBar().sizeHint().width() + 2)
+
     def _size_panel(self) -> None:
         total = sum(self.splitter.sizes())
-        if self.splitter.orientation() == Qt.Orientation.Horizontal and total > 2 * PANEL_WIDTH:
-            self.splitter.setSizes([total - PANEL_WIDTH, PANEL_WIDTH])
+        width = self._panel_width()
+        if self.splitter.orientation() == Qt.Orientation.Horizontal and total > 2 * width:
+            self.splitter.setSizes([total - width, width])
             self._arranged = True
 
     def changeEvent(self, event) -> None:

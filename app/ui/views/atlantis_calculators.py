@@ -10,7 +10,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -27,7 +26,9 @@ from app.ui.boards.atlantis_scene import PLAYER_COLOURS
 from app.ui.widgets import (
     Box,
     Card,
+    FlowLayout,
     PageColumn,
+    flow,
     follow_spin,
     label,
     page_pill,
@@ -46,7 +47,6 @@ def _spin(low: int, high: int, value: int, name: str) -> QSpinBox:
     spin.setRange(low, high)
     spin.setValue(value)
     spin.setAccessibleName(name)
-    spin.setMinimumWidth(64)
     return spin
 
 
@@ -61,11 +61,9 @@ class GapRow(QWidget):
 
     def __init__(self, number: int, parent: QWidget | None = None):
         super().__init__(parent)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(10)
+        # Wraps like a sentence when the column is narrow.
+        layout = FlowLayout(self)
         self.title = QLabel(f"Lücke {number}")
-        self.title.setMinimumWidth(64)
         self.left = _spin(1, 7, 3, f"Lücke {number}: Wert links")
         self.right = _spin(1, 7, 5, f"Lücke {number}: Wert rechts")
         self.bridge = QCheckBox("Brücke liegt")
@@ -75,7 +73,6 @@ class GapRow(QWidget):
         for widget in (self.title, QLabel("zwischen"), self.left, QLabel("und"), self.right,
                        self.bridge):
             layout.addWidget(widget)
-        layout.addStretch(1)
         layout.addWidget(self.result)
 
     def valid(self) -> bool:
@@ -119,7 +116,7 @@ class AtlantisCalculators(PageColumn):
         self.remove_gap_button.setProperty("secondary", True)
         self.remove_gap_button.setAccessibleName("Letzte Lücke entfernen")
         self.remove_gap_button.clicked.connect(self.remove_gap)
-        card.body.addLayout(row(self.add_gap_button, self.remove_gap_button))
+        card.body.addLayout(flow(self.add_gap_button, self.remove_gap_button))
         answer = Box("Answer")
         self.gap_result = _result_label()
         self.gap_reason = label("", "Body")

@@ -20,6 +20,7 @@ from app.ui.widgets import (
     Card,
     PageColumn,
     clear_layout,
+    flow,
     label,
     page_pill,
     pill,
@@ -174,7 +175,7 @@ class QuizView(PageColumn):
                                 "beantwortet")
             practice.clicked.connect(self.start_practice)
             buttons.append(practice)
-        body.addLayout(row(*buttons))
+        body.addLayout(flow(*buttons))
         if store is not None and (store.answers or store.marked()):
             reset = secondary(QPushButton("Fortschritt zurücksetzen"))
             reset.setAccessibleName("Fortschritt zurücksetzen")
@@ -255,7 +256,7 @@ class QuizView(PageColumn):
             button.setAccessibleDescription(hint)
             button.clicked.connect(lambda _=False, g=grade: self.grade(g))
             self.grade_buttons[grade] = button
-        self.card.body.addLayout(row(*self.grade_buttons.values()))
+        self.card.body.addLayout(flow(*self.grade_buttons.values()))
         hints = "\n".join(f"- **{text}:** {hint}" for _, text, _, hint in GRADES)
         self.card.body.addWidget(label(hints, "Muted"))
         self.card.body.addWidget(label("Bewerte mit **1 / 2 / 3** – die Leertaste bewertet "

@@ -101,7 +101,7 @@ def segment_style(colours) -> str:
         f"QToolButton#Segment[edge=\"alone\"] {{ border-radius: 7px; }}"
         f"QToolButton#Stepper {{ background: {colours.surface}; color: {colours.accent}; "
         f"border: 1px solid {colours.line}; border-radius: 12px; font-weight: 700; "
-        f"min-width: 22px; max-width: 22px; min-height: 22px; max-height: 22px; padding: 0; }}"
+        f"padding: 1px 7px; }}"
         f"QToolButton#Stepper:hover {{ border-color: {colours.accent}; }}"
         f"QToolButton#Stepper:focus {{ border: 2px solid {colours.accent}; }}"
         f"QToolButton#Stepper:disabled {{ color: {colours.line}; }}"
@@ -154,6 +154,9 @@ class Stepper(QWidget):
         self.what = what
         for widget in (self.minus, self.count, self.plus):
             layout.addWidget(widget)
+        for button in (self.minus, self.plus):
+            # Never squeezed below the sign's size at any text size.
+            button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         layout.addStretch(1)
         self.minus.clicked.connect(lambda: on_step(colour, -1))
         self.plus.clicked.connect(lambda: on_step(colour, 1))
@@ -481,11 +484,6 @@ class SurviveEncounters(PageColumn):
         self.seed_box.setAccessibleName("Nummer der zufälligen Begegnung")
         self.seed_box.setToolTip("Gleiche Nummer, gleiche Begegnung.")
         self.seed_box.setKeyboardTracking(False)
-        self.seed_box.setStyleSheet("QSpinBox::up-button, QSpinBox::down-button "
-                                    "{ width: 0px; border: none; }")
-        self.seed_box.lineEdit().setTextMargins(8, 0, 8, 0)
-        self.seed_box.setFixedWidth(self.seed_box.fontMetrics().horizontalAdvance(
-            "Nr. 9999999") + 24)
         self.seed_box.valueChanged.connect(
             lambda seed: seed and self.random_encounter(seed))
         self.random_button = QPushButton("Zufällige Begegnung")
@@ -536,7 +534,8 @@ class SurviveEncounters(PageColumn):
         column = width - 2 * side
         half = (column - COLUMN_GAP) // 2 if wide else column
         for widget in self.halves:
-            widget.setFixedWidth(max(0, half))
+            # Never narrower than the controls need; the page scrolls sideways then.
+            widget.setFixedWidth(max(0, half, widget.layout().minimumSize().width()))
         margins = self.input_card.body.contentsMargins()
         needed = (self.head_label.sizeHint().width() + self.random_button.sizeHint().width()
                   + self.seed_box.width() + 4 * self.head.spacing() + margins.left()

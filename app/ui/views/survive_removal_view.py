@@ -75,12 +75,6 @@ class SurviveRemovalView(PageColumn):
         self.seed_box.setToolTip("Gleiche Nummer, gleiche Stellung – so könnt ihr eine "
                                  "Stellung teilen.")
         self.seed_box.setKeyboardTracking(False)
-        # Like the Atacama plan: no arrow buttons (the style sheet draws none), keys still step.
-        self.seed_box.setStyleSheet("QSpinBox::up-button, QSpinBox::down-button "
-                                    "{ width: 0px; border: none; }")
-        self.seed_box.lineEdit().setTextMargins(8, 0, 8, 0)
-        self.seed_box.setFixedWidth(self.seed_box.fontMetrics().horizontalAdvance(
-            "Stellung Nr. 9999999") + 24)
         self.seed_box.valueChanged.connect(self._seed_changed)
         self.next_button = QPushButton("Nächste Stellung")
         self.next_button.setAccessibleName("Nächste Übungsstellung")

@@ -1,0 +1,132 @@
+"""Every section of every game fits at 800×600, 900×700 and 1280×800 with text size +3,
+light and dark: nothing is cut off in a way a program can see.
+
+Clipping we detect:
+- a label, button or field narrower (or lower) than its text needs – for a word-wrapped
+  label, lower than its ``heightForWidth`` at its width;
+- a label whose text Qt would elide (shown text ≠ text);
+- a page wider than its viewport while the page cannot scroll sideways;
+- a visible widget that reaches outside its window's content area (off the edge, where
+  no scroll bar leads).
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractScrollArea,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QWidget,
+)
+
+from app.ui.application import create_main_window, make_application
+from app.ui.progress_model import ProgressModel
+from app.ui.settings import DEFAULT_FONT_PT
+
+SIZES = [(800, 600), (900, 700), (1280, 800)]
+LARGER = 3  # Ctrl+Plus three times
+TOLERANCE = 1  # pixels of rounding
+
+
+def _scroller(widget: QWidget) -> QAbstractScrollArea | None:
+    """The nearest scroll area whose viewport shows ``widget``."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QAbstractScrollArea) and parent.viewport().isAncestorOf(widget):
+            return parent
+        parent = parent.parentWidget()
+    return None
+
+
+def _own_text_widget(widget: QWidget) -> bool:
+    # Parts of composite Qt widgets (the spin box's line edit, a combo's popup) are judged
+    # through their owner.
+    parent = widget.parentWidget()
+    return not isinstance(parent, (QAbstractSpinBox, QComboBox))
+
+
+def clipping(root: QWidget) -> list[str]:
+    """What is cut off under ``root`` (only widgets a user can see)."""
+    # Layouts settle in a few rounds of posted events (a label's new text, then its bar).
+    for _ in range(3):
+        QApplication.processEvents()
+    problems: list[str] = []
+    window = root.window()
+    content = window.rect()
+    for widget in [root, *root.findChildren(QWidget)]:
+        if not widget.isVisible() or widget.width() <= 0 or not _own_text_widget(widget):
+            continue
+        name = f"{type(widget).__name__}({widget.objectName() or widget.accessibleName()})"
+        if isinstance(widget, QLabel) and widget.text() and widget.pixmap().isNull():
+            text = widget.text()[:50]
+            if widget.wordWrap():
+                needed = widget.heightForWidth(widget.width())
+                if needed > 0 and widget.height() + TOLERANCE < needed:
+                    problems.append(f"{name} „{text}“: {widget.height()} px hoch, "
+                                    f"braucht {needed}")
+            else:
+                hint = widget.sizeHint()
+                if widget.width() + TOLERANCE < hint.width():
+                    problems.append(f"{name} „{text}“: {widget.width()} px breit, "
+                                    f"braucht {hint.width()}")
+                if widget.height() + TOLERANCE < widget.minimumSizeHint().height():
+                    problems.append(f"{name} „{text}“: {widget.height()} px hoch, "
+                                    f"braucht {widget.minimumSizeHint().height()}")
+        elif isinstance(widget, (QAbstractButton, QComboBox, QAbstractSpinBox, QLineEdit)):
+            hint = widget.minimumSizeHint()
+            if isinstance(widget, QAbstractButton) and widget.text():
+                hint = hint.expandedTo(widget.sizeHint())
+            if widget.width() + TOLERANCE < hint.width() or \
+                    widget.height() + TOLERANCE < hint.height():
+                problems.append(f"{name} „{getattr(widget, 'text', lambda: '')()[:40]}“: "
+                                f"{widget.width()}×{widget.height()}, braucht "
+                                f"{hint.width()}×{hint.height()}")
+        if isinstance(widget, QScrollArea) and widget.widget() is not None \
+                and widget.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff:
+            inner = widget.widget()
+            wide = max(inner.width(), inner.minimumSizeHint().width())
+            if wide > widget.viewport().width() + TOLERANCE:
+                problems.append(f"{name}: Seite {wide} px breit, sichtbar "
+                                f"{widget.viewport().width()}, ohne waagerechte Bildlaufleiste")
+        # Off the window's edge, where no scroll area leads.
+        if _scroller(widget) is None and widget is not window:
+            rect = QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
+            if not content.adjusted(-TOLERANCE, -TOLERANCE, TOLERANCE, TOLERANCE) \
+                    .contains(rect):
+                problems.append(f"{name}: ragt aus dem Fenster ({rect.x()},{rect.y()} "
+                                f"{rect.width()}×{rect.height()})")
+    return problems
+
+
+@pytest.fixture
+def big_window(qtbot, library, tmp_path):
+    make_application()
+    window = create_main_window(library, "atlantis", ProgressModel(tmp_path))
+    qtbot.addWidget(window)
+    window.theme.set_font_pt(DEFAULT_FONT_PT + LARGER)
+    window.show()
+    yield window
+    window.theme.set_font_pt(DEFAULT_FONT_PT)
+
+
+@pytest.mark.parametrize("theme", ["hell", "dunkel"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_section_fits(big_window, theme, size):
+    window = big_window
+    window.set_theme(theme)
+    window.resize(*size)
+    found = []
+    for entry in window.state.entries():
+        window.state.select_game(entry.id)
+        for section in window.sections():
+            window.view_for(section.key)
+            for problem in clipping(window):
+                found.append(f"{entry.id}/{section.key}: {problem}")
+    assert not found, "\n".join(found)
