@@ -43,6 +43,9 @@ MARKER = "▶"
 # Below 8.5 pt a sheet on the table is hard to read in a dim room.
 MIN_FONT_PT = 8.5
 FONT_SIZES = (10.0, 9.5, 9.0, MIN_FONT_PT)
+PREVIEW_SHEET = ("QToolBar QLineEdit, QToolBar QComboBox, QToolBar QSpinBox { padding: 0 2px; "
+                 "border-radius: 3px; min-height: 0; }"
+                 "QToolBar QComboBox QLineEdit { border: none; padding: 0; }")
 MARK_LEGEND = "im Quiz nicht (sicher) gewusst – vor dem Spiel noch einmal lesen"
 MARGINS_MM = 10.0
 # Space between the text and the footer line, in points.
@@ -420,6 +423,10 @@ def print_sheet(loaded: LoadedGame, parent=None,
     printer.setDocName(f"Regelfrisch – {loaded.game.title}")
     dialog = QPrintPreviewDialog(printer, parent)
     dialog.setWindowTitle(f"Spickzettel drucken – {loaded.game.title}")
+    # Qt's own toolbar is laid out for plain fields; the app's roomy field padding would
+    # cut its zoom and page boxes in half.
+    dialog.setStyleSheet(PREVIEW_SHEET)
+
     dialog.paintRequested.connect(lambda target: render_sheet(loaded, target, marked_ids))
     return dialog.exec()
 

@@ -104,3 +104,37 @@ def test_print_preview_is_german(qtbot, library, tmp_path):
     texts = found["texts"]
     assert texts and english_words(texts) == [], english_words(texts)
     assert any("Drucken" in t for t in texts)
+
+
+def test_print_preview_boxes_show_their_whole_text(qtbot, library, tmp_path):
+    from PySide6.QtWidgets import QComboBox, QLineEdit, QStyle, QStyleOptionFrame
+
+    make_application()
+    window = create_main_window(library, "atlantis", ProgressModel(tmp_path))
+    qtbot.addWidget(window)
+    window.theme.set_font_pt(14)
+    window.show()
+    found: list[str] = []
+
+    def look() -> None:
+        dialog = QApplication.activeModalWidget()
+        dialog.grab().save(str(tmp_path / "preview.png"))
+        for field in dialog.findChildren(QLineEdit):
+            if not field.isVisible() or not field.text():
+                continue
+            metrics = field.fontMetrics()
+            option = QStyleOptionFrame()
+            field.initStyleOption(option)
+            # Where the text is drawn once the style sheet's padding is taken off.
+            room = field.style().subElementRect(QStyle.SubElement.SE_LineEditContents, option,
+                                                field)
+            if room.height() < metrics.height() or \
+                    room.width() < metrics.horizontalAdvance(field.text()):
+                found.append(f"{field.text()}: {room.width()}×{room.height()}, "
+                             f"Text {metrics.horizontalAdvance(field.text())}×{metrics.height()}")
+        found.append("zoom" if dialog.findChildren(QComboBox) else "no zoom box")
+        dialog.reject()
+
+    QTimer.singleShot(50, look)
+    window.actions_by_name["print"].trigger()
+    assert found == ["zoom"], found
