@@ -169,14 +169,39 @@ def secondary(button):
     return button
 
 
+# A mid grey with ≥ 3:1 against both themes' page colour: a white swatch stays visible.
+SWATCH_BORDER = "#8A8F98"
+
+
+@lru_cache(maxsize=64)
+def swatch_uri(colour: str, size: int = 14) -> str:
+    """A small square in ``colour`` with a grey rim, as a data URL for rich text."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    ratio = 2
+    image = QImage(size * ratio, size * ratio, QImage.Format.Format_RGB32)
+    image.fill(QColor(SWATCH_BORDER))
+    painter = QPainter(image)
+    painter.fillRect(ratio, ratio, (size - 2) * ratio, (size - 2) * ratio, QColor(colour))
+    painter.end()
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    return "data:image/png;base64," + bytes(data.toBase64()).decode("ascii")
+
+
 def item_legend(items) -> QLabel:
     """The game's items, each with a swatch in its colour, its name and its colour's name."""
     parts = []
+    side = max(12, round(QLabel().fontMetrics().ascent() * 0.9))
     for item in items:
         text = item.name + (f" ({item.colour_name})" if item.colour_name else "")
         text += "" if item.confirmed else "*"
         # Non-breaking spaces keep swatch and name together when the line wraps.
-        parts.append(f'<span style="color:{item.colour}; font-size:14pt">■</span>&nbsp;'
+        parts.append(f'<img src="{swatch_uri(item.colour)}" width="{side}" height="{side}" '
+                     f'alt="{item.colour_name or item.name}" align="middle">&nbsp;'
                      + text.replace(" ", "&nbsp;"))
     html = " &nbsp;·&nbsp; ".join(parts)
     if any(not item.confirmed for item in items):

@@ -130,3 +130,59 @@ def test_every_section_fits(big_window, theme, size):
             for problem in clipping(window):
                 found.append(f"{entry.id}/{section.key}: {problem}")
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("which", ["about", "shortcuts"])
+def test_dialogs_fit_a_small_screen_at_big_text(big_window, qtbot, which):
+    from PySide6.QtTest import QTest
+
+    window = big_window
+    window.resize(800, 600)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    if which == "shortcuts":
+        QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_F1)
+    else:
+        window.actions_by_name["about"].trigger()
+    dialog = window.last_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    screen = window.screen().availableGeometry()
+    assert dialog.frameGeometry().height() <= screen.height()
+    assert dialog.frameGeometry().width() <= screen.width()
+    assert clipping(dialog) == []
+    if which == "about":
+        assert not dialog.icon.pixmap().isNull(), "the app's icon"
+        assert "Atlantis" in dialog.text.text() and "Regelfrisch" not in dialog.text.text()
+
+
+def _luminance(colour) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    return (0.2126 * channel(colour.red()) + 0.7152 * channel(colour.green())
+            + 0.0722 * channel(colour.blue()))
+
+
+def contrast(first, second) -> float:
+    a, b = sorted((_luminance(first), _luminance(second)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+@pytest.mark.parametrize("theme", ["hell", "dunkel"])
+def test_light_swatches_have_a_visible_rim(big_window, theme):
+    from PySide6.QtGui import QColor, QImage
+
+    from app.ui.theme import colours_for
+    from app.ui.widgets import SWATCH_BORDER, swatch_uri
+
+    page = QColor(colours_for(theme).bg)
+    for item in big_window.state.library.game("atlantis").game.content.meta.items:
+        image = QImage()
+        assert image.loadFromData(__import__("base64").b64decode(
+            swatch_uri(item.colour).split(",", 1)[1]))
+        rim, inside = QColor(image.pixel(0, 0)), QColor(image.pixel(image.width() // 2,
+                                                                      image.height() // 2))
+        assert inside.name().upper() == QColor(item.colour).name().upper()
+        assert rim.name().upper() == QColor(SWATCH_BORDER).name().upper()
+        # The swatch as a whole (rim or fill) stands out at 3:1, the white statue included.
+        assert max(contrast(rim, page), contrast(inside, page)) >= 3.0, item.name
