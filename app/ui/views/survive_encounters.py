@@ -525,6 +525,12 @@ class SurviveEncounters(PageColumn):
         width = (self.width() - 2 * self.frameWidth()
                  - self.verticalScrollBar().sizeHint().width())
         wide = width - 2 * PAGE_MARGIN >= SIDE_BY_SIDE_MIN
+        if wide:
+            # Side by side only while each half still has room for its controls.
+            column = min(WIDE_COLUMN, width - 2 * PAGE_MARGIN)
+            needed = max(self.input_card.minimumSizeHint().width(),
+                         self.result.minimumSizeHint().width())
+            wide = (column - COLUMN_GAP) // 2 >= needed
         limit = WIDE_COLUMN if wide else COLUMN_MAX_WIDTH
         side = max(PAGE_MARGIN, (width - limit) // 2)
         self._outer_layout.setContentsMargins(side, PAGE_MARGIN, side, PAGE_MARGIN)

@@ -292,3 +292,5 @@ class SurviveRemovalView(PageColumn):
             width = max(self.panel.minimumSizeHint().width(),
                         column - self.map.width() - self.main_layout.spacing())
         self.panel.setFixedWidth(width)
+        # Its exact height at that width as the minimum: box layouts above only guess it.
+        self.panel.setMinimumHeight(max(0, self.panel.heightForWidth(width)))
