@@ -284,7 +284,7 @@ class MainWindow(QMainWindow):
                       for row in range(self.section_list.count()))
         badge = metrics.horizontalAdvance("00") + 24 if counted else 0
         # margins 2×14, item padding 2×8, icon and its gap, the badge, a little air
-        needed = widest + 28 + 16 + self.section_list.iconSize().width() + 12 + badge + 8
+        needed = widest + 28 + 16 + self.section_list.iconSize().width() + 12 + badge + 20
         self.sidebar.setFixedWidth(min(max(SIDEBAR_WIDTH, needed), SIDEBAR_MAX_WIDTH))
 
     def changeEvent(self, event) -> None:

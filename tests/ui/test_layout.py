@@ -186,3 +186,48 @@ def test_light_swatches_have_a_visible_rim(big_window, theme):
         assert rim.name().upper() == QColor(SWATCH_BORDER).name().upper()
         # The swatch as a whole (rim or fill) stands out at 3:1, the white statue included.
         assert max(contrast(rim, page), contrast(inside, page)) >= 3.0, item.name
+
+
+def test_sidebar_names_are_whole_with_a_count_badge(big_window):
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    window = big_window
+    window.resize(800, 600)
+    progress = window.services.progress
+    for game in ("atlantis", "atacama", "survive"):
+        window.state.select_game(game)
+        loaded = window.state.library.game(game)
+        pitfall = loaded.game.content.pitfalls[0].id
+        progress.store(game).marks[pitfall] = ["quiz"]
+        progress.changed(game)
+        assert window.marked_count("pitfalls") == 1
+        listing = window.section_list
+        font = QFont(listing.font())
+        font.setWeight(QFont.Weight.DemiBold)
+        metrics = QFontMetrics(font)
+        for row in range(listing.count()):
+            item = listing.item(row)
+            rect = listing.visualItemRect(item)
+            # icon, paddings and (for a counted section) the badge leave this for the name
+            badge = metrics.horizontalAdvance("00") + 24 if item.data(Qt.ItemDataRole.UserRole
+                                                                      + 2) else 0
+            room = rect.width() - 16 - listing.iconSize().width() - 12 - badge
+            assert metrics.horizontalAdvance(item.text()) <= room, (game, item.text())
+
+
+def test_no_sideways_shift_when_the_scroll_bar_appears(big_window):
+    window = big_window
+    window.resize(1280, 800)
+    view = window.view_for("quiz")  # a short page: no scroll bar at the start
+    QApplication.processEvents()
+    assert not view.verticalScrollBar().isVisible()
+    before = view.column.mapTo(window, QPoint(0, 0)).x(), view.column.width()
+    view.start_round(10)
+    view.reveal()  # the answer and grade buttons make the page long
+    window.resize(1280, 420)
+    window.resize(1280, 420)
+    QApplication.processEvents()
+    QApplication.processEvents()
+    assert view.verticalScrollBar().isVisible()
+    after = view.column.mapTo(window, QPoint(0, 0)).x(), view.column.width()
+    assert after == before
