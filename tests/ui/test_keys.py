@@ -237,3 +237,45 @@ def test_search_forgives_a_typo_typed_in_the_window(shown, qtbot):
     hit = dialog.current_hit()
     assert hit is not None and "Helm" in hit.label + hit.entry.text
     assert "Treffer" in dialog.count.text()
+
+
+def _tab_to(window, wanted, limit: int = 80) -> None:
+    for _ in range(limit):
+        if focused() is wanted or (focused() is not None and wanted(focused())
+                                   if callable(wanted) else False):
+            return
+        key(window, Qt.Key.Key_Tab)
+    raise AssertionError("Tab never got there")
+
+
+def test_arrows_move_inside_the_schuerfrecht_group(shown):
+    from PySide6.QtWidgets import QRadioButton
+
+    shown.state.select_game("atacama")
+    key(shown, Qt.Key.Key_6, CTRL)
+    view = shown.current_view()
+    radios = [r for r in view.findChildren(QRadioButton) if "Schürfrecht" in r.accessibleName()]
+    assert len(radios) == 2
+    _tab_to(shown, lambda w: w in radios)
+    first = focused()
+    reached_by_tab = set()
+    for _ in range(30):
+        key(shown, Qt.Key.Key_Tab)
+        if focused() in radios:
+            reached_by_tab.add(focused())
+    assert reached_by_tab <= {first}, "Tab does not visit the second option"
+    _tab_to(shown, lambda w: w is first)
+    key(shown, Qt.Key.Key_Right)
+    other = next(r for r in radios if r is not first)
+    assert focused() is other and other.isChecked(), "the arrow key moves and chooses"
+
+
+def test_arrows_move_between_the_survive_creatures(shown):
+    shown.state.select_game("survive")
+    key(shown, Qt.Key.Key_6, CTRL)
+    view = shown.current_view()
+    buttons = list(view.creature_buttons.values())
+    _tab_to(shown, lambda w: w in buttons)
+    start = buttons.index(focused())
+    key(shown, Qt.Key.Key_Right)
+    assert focused() is buttons[(start + 1) % len(buttons)]
