@@ -56,11 +56,11 @@ class AboutDialog(QDialog):
         head.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
         names = QVBoxLayout()
         names.setSpacing(2)
-        title = QLabel("Regelfrisch")
+        title = QLabel(f"Regelfrisch {__version__}")
         title.setObjectName("H1")
         names.addWidget(title)
-        names.addWidget(label(f"Version {__version__} · Brettspielregeln auffrischen, vor dem "
-                              "Spieleabend, in zehn Minuten.", "Lead"))
+        names.addWidget(label("Brettspielregeln auffrischen, vor dem Spieleabend, in zehn "
+                              "Minuten.", "Lead"))
         head.addLayout(names, 1)
         layout.addLayout(head)
 

@@ -152,7 +152,7 @@ def test_dialogs_fit_a_small_screen_at_big_text(big_window, qtbot, which):
     assert clipping(dialog) == []
     if which == "about":
         assert not dialog.icon.pixmap().isNull(), "the app's icon"
-        assert "Atlantis" in dialog.text.text() and "Regelfrisch" not in dialog.text.text()
+        assert "Atlantis" in dialog.text.text() and "Regelfrisch 0" not in dialog.text.text()
 
 
 def _luminance(colour) -> float:
@@ -231,3 +231,30 @@ def test_no_sideways_shift_when_the_scroll_bar_appears(big_window):
     assert view.verticalScrollBar().isVisible()
     after = view.column.mapTo(window, QPoint(0, 0)).x(), view.column.width()
     assert after == before
+
+
+def test_spin_boxes_with_a_prefix_keep_their_arrows(big_window):
+    from PySide6.QtWidgets import QSpinBox, QStyle, QStyleOptionSpinBox
+
+    window = big_window
+    window.resize(900, 700)
+    seen = []
+    for game, section in (("atacama", "board"), ("survive", "board"),
+                          ("survive", "calculators")):
+        window.state.select_game(game)
+        view = window.view_for(section)
+        QApplication.processEvents()
+        for spin in view.findChildren(QSpinBox):
+            if not spin.prefix() or not spin.isVisible():
+                continue
+            option = QStyleOptionSpinBox()
+            spin.initStyleOption(option)
+            style = spin.style()
+            up = style.subControlRect(QStyle.ComplexControl.CC_SpinBox, option,
+                                      QStyle.SubControl.SC_SpinBoxUp, spin)
+            text = style.subControlRect(QStyle.ComplexControl.CC_SpinBox, option,
+                                        QStyle.SubControl.SC_SpinBoxEditField, spin)
+            assert up.width() >= 8 and up.left() >= text.right() - 1, spin.prefix()
+            assert up.right() <= spin.width(), "the arrows lie inside the box"
+            seen.append(spin.prefix())
+    assert {"Plan Nr. ", "Stellung Nr. ", "Nr. "} <= set(seen)
