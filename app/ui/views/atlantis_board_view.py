@@ -694,9 +694,19 @@ class AtlantisBoardView(QWidget):
         seed_label = label("Startwert", "Muted", rich=False)
         seed_label.setBuddy(self.seed_spin)
         self.toolbar_separator = _separator()
-        for widget in (self.players_spin, self.setup_button, self.toolbar_separator, seed_label,
-                       self.seed_spin, self.practice_button, self.dice_button):
-            second.addWidget(widget)
+        # What belongs together stays on one line when the row wraps.
+        for group in ((self.players_spin, self.setup_button), (self.toolbar_separator,),
+                      (seed_label, self.seed_spin, self.practice_button), (self.dice_button,)):
+            if len(group) == 1:
+                second.addWidget(group[0])
+                continue
+            box = QWidget()
+            together = QHBoxLayout(box)
+            together.setContentsMargins(0, 0, 0, 0)
+            together.setSpacing(8)
+            for widget in group:
+                together.addWidget(widget)
+            second.addWidget(box)
         self.toolbar.addLayout(first, 1)
         self.toolbar.addLayout(second)
         return self.toolbar
