@@ -138,3 +138,43 @@ def test_print_preview_boxes_show_their_whole_text(qtbot, library, tmp_path):
     QTimer.singleShot(50, look)
     window.actions_by_name["print"].trigger()
     assert found == ["zoom"], found
+
+
+def test_wording_fixes(qtbot, library, tmp_path):
+    from PySide6.QtWidgets import QPushButton
+
+    make_application()
+    window = create_main_window(library, "survive", ProgressModel(tmp_path))
+    qtbot.addWidget(window)
+    window.show()
+    quiz = window.view_for("quiz")
+    text = plain(" ".join(label.text() for label in quiz.findChildren(QLabel)))
+    assert "Atlantis!." not in text and "Atlantis!" in text
+    assert "oben" not in text, "there is no „oben“ the lead could point at"
+    assert "Regeln zum Nachlesen markiert" in text, "says what the number counts"
+    calculators = window.view_for("calculators")
+    assert "Rechner" in calculators.title, "sidebar and page title agree"
+    window.state.select_game("atlantis")
+    source = plain(" ".join(lb.text() for lb in window.view_for("source").findChildren(QLabel)))
+    assert "deutsch), 6 Seiten" in source and ") (6 Seiten)" not in source
+    undo_labels = set()
+    for game in ("atlantis", "atacama"):
+        window.state.select_game(game)
+        board = window.view_for("board")
+        undo_labels |= {b.text().strip("↶↷ ") for b in board.findChildren(QPushButton)
+                        if b.text().strip("↶↷ ") in ("Rückgängig", "Wiederholen", "Zurück",
+                                                     "Wieder")}
+    assert undo_labels == {"Rückgängig", "Wiederholen"}
+
+
+def test_quiz_summary_says_round_over_not_geschafft(qtbot, library, tmp_path):
+    make_application()
+    window = create_main_window(library, "atlantis", ProgressModel(tmp_path))
+    qtbot.addWidget(window)
+    window.show()
+    view = window.view_for("quiz")
+    view.start_round(1)
+    view.reveal()
+    view.grade(Grade.DID_NOT_KNOW)
+    text = plain(" ".join(label.text() for label in view.card.findChildren(QLabel)))
+    assert "Runde beendet: 0 von 1 gewusst." in text and "Geschafft" not in text
