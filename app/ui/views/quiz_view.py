@@ -113,10 +113,11 @@ class QuizView(PageColumn):
 
     def _say_space(self, text: str) -> None:
         if self.space_hint is None:
-            self.space_hint = label("", "SpaceHint", rich=False)
-            self.space_hint.setStyleSheet("font-weight: 700;")
+            self.space_hint = label("", "Body", rich=False)
             self.card.body.addWidget(self.space_hint)
+        # Said louder on the page, where the eyes are, than the quiet hint was.
         self.space_hint.setText(text)
+        self.space_hint.setStyleSheet("font-weight: 700;")
         self.space_hint.show()
 
     def key_number(self, number: int) -> None:
@@ -259,8 +260,9 @@ class QuizView(PageColumn):
         self.card.body.addLayout(flow(*self.grade_buttons.values()))
         hints = "\n".join(f"- **{text}:** {hint}" for _, text, _, hint in GRADES)
         self.card.body.addWidget(label(hints, "Muted"))
-        self.card.body.addWidget(label("Bewerte mit **1 / 2 / 3** – die Leertaste bewertet "
-                                       "nicht.", "Muted"))
+        self.space_hint = label("Bewerte mit **1 / 2 / 3** – die Leertaste bewertet nicht.",
+                                "Muted")
+        self.card.body.addWidget(self.space_hint)
         # The focus stays on the page: a second Space must not press „Wusste ich“.
         self.setFocus()
 
