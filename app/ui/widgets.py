@@ -25,6 +25,7 @@ from app.model.schema import format_pages
 
 COLUMN_MAX_WIDTH = 760
 PAGE_MARGIN = 28
+NARROW_MARGIN = 12
 
 
 @lru_cache(maxsize=2048)
@@ -467,9 +468,12 @@ class PageColumn(QScrollArea):
         # shifts sideways nor reflows.
         width = (self.width() - 2 * self.frameWidth()
                  - self.verticalScrollBar().sizeHint().width())
-        column = max(0, min(COLUMN_MAX_WIDTH, width - 2 * PAGE_MARGIN))
-        column = max(column, self.layout_.minimumSize().width())
-        side = max(PAGE_MARGIN, (width - column) // 2)
+        needed = self.layout_.minimumSize().width()
+        # Narrow window: thinner margins before the page has to scroll sideways.
+        margin = PAGE_MARGIN if width - 2 * PAGE_MARGIN >= needed else max(
+            NARROW_MARGIN, (width - needed) // 2)
+        column = max(0, min(COLUMN_MAX_WIDTH, width - 2 * margin), needed)
+        side = max(margin, (width - column) // 2)
         self.column.setFixedWidth(column)
         self._outer_layout.setContentsMargins(side, PAGE_MARGIN, 0, PAGE_MARGIN)
         if self._outer_layout.count() == 1:

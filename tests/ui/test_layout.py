@@ -258,3 +258,25 @@ def test_spin_boxes_with_a_prefix_keep_their_arrows(big_window):
             assert up.right() <= spin.width(), "the arrows lie inside the box"
             seen.append(spin.prefix())
     assert {"Plan Nr. ", "Stellung Nr. ", "Nr. "} <= set(seen)
+
+
+@pytest.mark.parametrize("size", [(900, 700), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_at_normal_text_no_page_scrolls_sideways(qtbot, library, tmp_path, size):
+    make_application()
+    window = create_main_window(library, "atlantis", ProgressModel(tmp_path))
+    qtbot.addWidget(window)
+    window.theme.set_font_pt(DEFAULT_FONT_PT)
+    window.resize(*size)
+    window.show()
+    sideways = []
+    for entry in window.state.entries():
+        window.state.select_game(entry.id)
+        for section in window.sections():
+            view = window.view_for(section.key)
+            QApplication.processEvents()
+            QApplication.processEvents()
+            for area in [view, *view.findChildren(QAbstractScrollArea)]:
+                if isinstance(area, QAbstractScrollArea) and area.isVisible() \
+                        and area.horizontalScrollBar().isVisible():
+                    sideways.append(f"{entry.id}/{section.key}")
+    assert sideways == []

@@ -213,7 +213,7 @@ class AtlantisCalculators(PageColumn):
         card.body.addWidget(label("Plättchenwerte mit Leerzeichen trennen, z. B. „5 3 7 2“.",
                                   "Muted"))
         grid = QGridLayout()
-        grid.setHorizontalSpacing(12)
+        grid.setHorizontalSpacing(8)
         grid.setVerticalSpacing(8)
         for column, title in enumerate(("Spieler", "Plättchenwerte", "Handkarten",
                                         "Unbezahlt", "Punkte")):

@@ -59,6 +59,7 @@ from app.ui.boards.survive_map import (
 from app.ui.theme import palette_colours, with_alpha
 from app.ui.widgets import (
     COLUMN_MAX_WIDTH,
+    NARROW_MARGIN,
     PAGE_MARGIN,
     Box,
     Card,
@@ -533,6 +534,10 @@ class SurviveEncounters(PageColumn):
             wide = (column - COLUMN_GAP) // 2 >= needed
         limit = WIDE_COLUMN if wide else COLUMN_MAX_WIDTH
         side = max(PAGE_MARGIN, (width - limit) // 2)
+        needed = self.halves[0].layout().minimumSize().width()
+        if not wide and width - 2 * side < needed:
+            # Thinner margins before the page has to scroll sideways.
+            side = max(NARROW_MARGIN, (width - needed) // 2)
         self._outer_layout.setContentsMargins(side, PAGE_MARGIN, side, PAGE_MARGIN)
         self._arrange(wide)
         # Exact widths for the halves: a box layout's height-for-width guesses them otherwise,
