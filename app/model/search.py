@@ -13,6 +13,11 @@ hit the label or text, so „atlantis“ alone does not list every entry of Atla
 Results are ranked: more words in the label first, then the game the user is
 looking at, then whole-word and word-start matches, then section order.
 
+One typo per word is forgiven („Brüke“, „Hlem“): a query word of four or more letters
+that occurs nowhere stands for the words of the index (or their beginnings) one edit
+away – a letter more, less, changed, or two neighbours swapped (rapidfuzz's optimal
+string alignment distance). Such hits always rank below exact ones.
+
 Pure Python on purpose: no Qt here, so the model layer stays testable without a display.
 """
 
@@ -23,6 +28,9 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
 
 from app.model.schema import Game
 
@@ -60,6 +68,9 @@ _SPECIAL = {
     "\u00a0": " ", "\u202f": " ",
 }
 _DIGRAPH_VOWELS = frozenset("aou")
+# Shorter words have too many neighbours one typo away („Helm“ – „Held“ is fine, „Ei“ not).
+FUZZY_MIN_LENGTH = 4
+_WORD = re.compile(r"\w+")
 _fold_cache: dict[str, str] = {}
 
 
@@ -273,13 +284,18 @@ class SearchIndex:
 
     def __init__(self, entries: Iterable[Entry] = ()):
         self._items: list[_Indexed] = []
+        self._vocabulary: set[str] = set()
+        self._prefixes: dict[int, list[str]] = {}
+        self._variants_cache: dict[str, tuple[str, ...]] = {}
         game_ranks: dict[str, int] = {}
         for order, entry in enumerate(entries):
             rank = game_ranks.setdefault(entry.game_id, len(game_ranks))
             context = fold_text(f"{entry.game_title} {entry.section_title}")
-            self._items.append(_Indexed(
-                entry, fold(entry.label), fold(entry.text), context,
-                entry.section_key not in _UNTITLED_SECTIONS, rank, order))
+            item = _Indexed(entry, fold(entry.label), fold(entry.text), context,
+                            entry.section_key not in _UNTITLED_SECTIONS, rank, order)
+            self._items.append(item)
+            self._vocabulary.update(_WORD.findall(item.label.text))
+            self._vocabulary.update(_WORD.findall(item.text.text))
 
     @classmethod
     def build(cls, library: Library) -> SearchIndex:
@@ -298,14 +314,20 @@ class SearchIndex:
 
     def search(self, query: str, limit: int = 50, *, game_id: str | None = None,
                snippet_chars: int = SNIPPET_CHARS) -> list[Hit]:
-        """Entries containing every word of ``query``, best first; ``game_id`` ranks first."""
+        """Entries containing every word of ``query``, best first; ``game_id`` ranks first.
+
+        A word found nowhere may match with one typo (see the module's notes); entries that
+        need such a guess come after all exact ones.
+        """
         words = query_words(query)
         if not words or limit <= 0:
             return []
+        variants = {word: self.variants(word) for word in words
+                    if len(word) >= FUZZY_MIN_LENGTH and not self._occurs(word)}
         ranked = []
         for item in self._items:
             label, text = item.label.text, item.text.text
-            in_label = in_text = quality = 0
+            in_label = in_text = quality = guessed = 0
             for word in words:
                 found = label.find(word)
                 if found >= 0:
@@ -316,15 +338,57 @@ class SearchIndex:
                 if found >= 0:
                     in_text += 1
                     quality += _quality(text, found, word)
-                elif word not in item.context:
+                elif word in item.context:
+                    continue
+                elif any(v in label for v in variants.get(word, ())):
+                    in_label += 1
+                    guessed += 1
+                elif any(v in text for v in variants.get(word, ())):
+                    in_text += 1
+                    guessed += 1
+                else:
                     break
             else:
                 if in_label or in_text:
-                    key = (-in_label if item.titled else 0, item.entry.game_id != game_id, -quality,
+                    key = (guessed, -in_label if item.titled else 0,
+                           item.entry.game_id != game_id, -quality,
                            SECTION_ORDER[item.entry.section_key], item.game_rank, item.order)
                     ranked.append((key, item))
         ranked.sort(key=lambda pair: pair[0])
-        return [self._hit(item, words, snippet_chars) for _, item in ranked[:limit]]
+        marked = words + [v for found in variants.values() for v in found]
+        return [self._hit(item, marked, snippet_chars) for _, item in ranked[:limit]]
+
+    def _occurs(self, word: str) -> bool:
+        return any(word in item.label.text or word in item.text.text or word in item.context
+                   for item in self._items)
+
+    def variants(self, word: str) -> tuple[str, ...]:
+        """Words of the index that ``word`` may be with one typo, or that begin so.
+
+        „bruke“ → „brucke“ and „brucken“; „hlem“ → „helm“. Folded forms, longest first.
+        """
+        cached = self._variants_cache.get(word)
+        if cached is not None:
+            return cached
+        found: set[str] = set()
+        for length in (len(word) - 1, len(word), len(word) + 1):
+            starts = self._starts(length)
+            for _start, _distance, index in process.extract(
+                    word, starts, scorer=OSA.distance, score_cutoff=1, limit=None):
+                found.add(starts[index])
+        # A beginning stands for the whole words it begins; the text search finds them then.
+        result = tuple(sorted(found, key=len, reverse=True))
+        self._variants_cache[word] = result
+        return result
+
+    def _starts(self, length: int) -> list[str]:
+        """Every word of the index cut to ``length`` letters (shorter words left out)."""
+        starts = self._prefixes.get(length)
+        if starts is None:
+            starts = sorted({w[:length] for w in self._vocabulary
+                             if len(w) >= length >= FUZZY_MIN_LENGTH - 1})
+            self._prefixes[length] = starts
+        return starts
 
     @staticmethod
     def _hit(item: _Indexed, words: list[str], snippet_chars: int) -> Hit:

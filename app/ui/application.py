@@ -10,9 +10,12 @@ from pathlib import Path
 from PySide6.QtCore import (
     QCoreApplication,
     QEventLoop,
+    QLibraryInfo,
+    QLocale,
     QObject,
     QSaveFile,
     QStandardPaths,
+    QTranslator,
     Signal,
 )
 from PySide6.QtGui import QGuiApplication, QIcon
@@ -42,9 +45,29 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     QGuiApplication.setDesktopFileName("regelfrisch")
     app.setWindowIcon(QIcon(str(resources_root() / "app-icon.svg")))
     install_accessibility()
+    install_german_translations(app)
     if not app.styleSheet():
         apply_theme(app, colours_for("system"))
     return app
+
+
+def install_german_translations(app: QApplication) -> QTranslator | None:
+    """Qt's own texts in German: message box buttons („Ja“, „Abbrechen“), file dialogs, keys.
+
+    The app speaks German whatever the system's language, so Qt's dialogs must too.
+    Returns the installed translator, or ``None`` when Qt ships no German catalogue.
+    """
+    installed = getattr(app, "_regelfrisch_translator", None)
+    if installed is not None:
+        return installed
+    QLocale.setDefault(QLocale(QLocale.Language.German, QLocale.Country.Germany))
+    translator = QTranslator(app)
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    if not translator.load(QLocale(QLocale.Language.German), "qtbase", "_", folder):
+        return None
+    app.installTranslator(translator)
+    app._regelfrisch_translator = translator
+    return translator
 
 
 def create_main_window(library=None, game: str | None = None,

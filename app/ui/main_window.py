@@ -30,6 +30,8 @@ from app.ui.theme import ThemeController, colours_for
 SIDEBAR_WIDTH = 232
 SECTION_KEY = Qt.ItemDataRole.UserRole
 SECTION_TITLE = Qt.ItemDataRole.UserRole + 1
+# The attribute under which a board page keeps its board, for the keyboard focus.
+BOARD_WIDGETS = ("canvas", "board", "map")
 # Which refresher section shows the marks of which kind of content.
 MARKED_KINDS = {"turn": "step", "numbers": "number", "pitfalls": "pitfall",
                 "interpretations": "interpretation", "variants": "variant"}
@@ -88,6 +90,8 @@ class MainWindow(QMainWindow):
             # A bound method: Qt drops the connection when this window is deleted.
             progress.marksChanged.connect(self._update_counts)
             progress.noticeRaised.connect(self.notice_bar.show_notice)
+        if theme is not None:
+            theme.changed.connect(self._fit_sidebar)
         if state.library is not None:
             self._on_library()
         else:
@@ -127,6 +131,9 @@ class MainWindow(QMainWindow):
         self.section_list.setIconSize(QSize(18, 18))
         self.section_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.section_list.currentItemChanged.connect(self._on_section_item)
+        # Arrow keys browse the list and keep the focus there; a click or Enter opens the page.
+        self.section_list.clicked.connect(lambda _index: self.focus_page())
+        self.section_list.activated.connect(lambda _index: self.focus_page())
         self.section_list.setItemDelegate(SectionDelegate(
             lambda: self.theme.colours if self.theme else colours_for("system"), self.section_list))
         layout.addWidget(self.section_list, 1)
@@ -179,6 +186,7 @@ class MainWindow(QMainWindow):
             self.section_list.addItem(item)
         self.section_list.blockSignals(False)
         self._update_counts()
+        self._fit_sidebar()
         # Ctrl+1 … Ctrl+9 carry the section names, so the menu and F1 say where they lead.
         titles = [s.title for s in self.sections()]
         for number in range(1, 10):
@@ -218,10 +226,33 @@ class MainWindow(QMainWindow):
                 self.section_list.blockSignals(False)
         self._set_page((entry.id, key),
                        lambda: name_page(section.build(entry, self.services), section.title))
+        show_first_mark = getattr(self.current_view(), "show_first_mark", None)
+        if callable(show_first_mark):
+            show_first_mark()
         self.state.visited()
         self._update_history_actions()
         if self.settings is not None:
             self.settings.remember_place(entry.id, key)
+        if not (self.section_list.hasFocus() or self.game_switcher.hasFocus()):
+            self.focus_page()
+
+    def focus_page(self) -> None:
+        """Give the open page the focus its advertised keys need.
+
+        A view may name that widget with ``focus_target()`` (the quiz: its start button or
+        itself, a board: the board); a reading page takes the focus itself, so the arrow and
+        page keys scroll it.
+        """
+        view = self.current_view()
+        if view is None:
+            return
+        chooser = getattr(view, "focus_target", None)
+        widget = chooser() if callable(chooser) else None
+        if widget is None:
+            # A board page: its keys (arrows, Enter, the card letters) belong to the board.
+            widget = next((w for w in (getattr(view, name, None) for name in BOARD_WIDGETS)
+                           if isinstance(w, QWidget) and w.isVisibleTo(view)), None)
+        (widget or view).setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _set_page(self, cache_key: tuple[str, str], build) -> None:
         view = self._views.get(cache_key)
@@ -276,6 +307,11 @@ class MainWindow(QMainWindow):
                       self.game_switcher.minimumSizeHint().width())
         self.sidebar.setFixedWidth(max(SIDEBAR_WIDTH, content + margins.left() + margins.right()))
 
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange and hasattr(self, "sidebar"):
+            self._fit_sidebar()
+
     def marked_count(self, section_key: str) -> int:
         """The count the sidebar shows beside ``section_key``."""
         for row in range(self.section_list.count()):
@@ -289,7 +325,7 @@ class MainWindow(QMainWindow):
         target = getattr(view, "anchors", {}).get(anchor)
         if target is not None:
             view.scroll_to(target)
-            target.setFocus()
+            _focus_hit(target)
 
     def _update_status(self, entry) -> None:
         checked = sum(1 for r in entry.examples.values() if r.ok)
@@ -333,9 +369,21 @@ class MainWindow(QMainWindow):
         for number in range(1, 10):
             self._action(f"section{number}", f"Abschnitt {number}", [f"Ctrl+{number}"],
                          lambda _=False, n=number: self.open_section_number(n), view_menu)
+        # Ctrl+1 … 9 end at nine; the neighbours reach every section, the tenth included.
+        self._action("next_section", "Nächster Abschnitt", ["Ctrl+PgDown"],
+                     lambda: self.step_section(1), view_menu)
+        self._action("previous_section", "Vorheriger Abschnitt", ["Ctrl+PgUp"],
+                     lambda: self.step_section(-1), view_menu)
+        self._action("last_section", "Letzter Abschnitt", ["Alt+0"],
+                     lambda: self.open_section_number(len(self.sections())), view_menu)
         view_menu.addSeparator()
-        self._action("back", "Zurück", ["Alt+Left"], lambda: self.state.go(-1), view_menu)
-        self._action("forward", "Vorwärts", ["Alt+Right"], lambda: self.state.go(1), view_menu)
+        self._action("next_game", "Nächstes Spiel", ["Ctrl+G"], lambda: self.step_game(1),
+                     view_menu)
+        self._action("previous_game", "Vorheriges Spiel", ["Ctrl+Shift+G"],
+                     lambda: self.step_game(-1), view_menu)
+        view_menu.addSeparator()
+        self._action("back", "Zurück", ["Alt+Left"], lambda: self.go(-1), view_menu)
+        self._action("forward", "Vorwärts", ["Alt+Right"], lambda: self.go(1), view_menu)
         view_menu.addSeparator()
         self._action("zoom_in", "Schrift größer", ["Ctrl++", "Ctrl+="],
                      lambda: self.zoom(1.0), view_menu)
@@ -372,6 +420,25 @@ class MainWindow(QMainWindow):
         sections = self.sections()
         if 1 <= number <= len(sections):
             self.state.select_section(sections[number - 1].key)
+            self.focus_page()
+
+    def step_section(self, step: int) -> None:
+        """The next (+1) or previous (-1) section, round the end."""
+        keys = [s.key for s in self.sections()]
+        if keys:
+            here = keys.index(self.state.section) if self.state.section in keys else 0
+            self.open_section_number((here + step) % len(keys) + 1)
+
+    def step_game(self, step: int) -> None:
+        count = self.game_switcher.count()
+        if count > 1:
+            self.game_switcher.setCurrentIndex((self.game_switcher.currentIndex() + step) % count)
+            self.focus_page()
+
+    def go(self, step: int) -> None:
+        """Alt+Left / Alt+Right: back or forward, with the keyboard on the page."""
+        self.state.go(step)
+        self.focus_page()
 
     def zoom(self, step: float) -> None:
         if self.theme is None:
@@ -437,7 +504,12 @@ class MainWindow(QMainWindow):
         self._clear_search_marks()
         self.state.open(game_id, section)
         self._highlighted_view = self.current_view()
-        highlight_in_view(self._highlighted_view, anchor, query)
+        hit = highlight_in_view(self._highlighted_view, anchor, query)
+        # The keyboard lands on the hit itself, not on the page around it.
+        if hit is not None and anchor:
+            _focus_hit(hit)
+        else:
+            self.focus_page()
 
     def _clear_search_marks(self) -> None:
         from shiboken6 import isValid
@@ -552,6 +624,14 @@ class NoticeBar(QFrame):
         current = self.text.text()
         self.text.setText(f"{current}\n\n{message}" if self.isVisible() and current else message)
         self.show()
+
+
+def _focus_hit(widget: QWidget) -> None:
+    # Cards and rows are no Tab stops of their own; a click focus lets them hold the
+    # keyboard (and a screen reader's attention) once the user arrives there.
+    if widget.focusPolicy() == Qt.FocusPolicy.NoFocus:
+        widget.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+    widget.setFocus(Qt.FocusReason.OtherFocusReason)
 
 
 def _loaded(entry) -> bool:

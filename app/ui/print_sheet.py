@@ -2,7 +2,8 @@
 
 The sheet is HTML laid out by a QTextDocument whose layout measures with the printer's
 own font metrics, so the height we check is the height that gets printed. Fitting tries,
-in this order: every pitfall at 10 pt down to 8 pt (never smaller), then, at 8 pt, drops
+in this order: every pitfall at 10 pt down to 8.5 pt (never smaller, small print
+included), then, at 8.5 pt, drops
 pitfalls from the least important end – never one the user marked for re-reading – and
 says how many more the app has. The footer (source and "Regelfrisch") is painted at the
 foot of every page, outside the flowing text.
@@ -41,8 +42,13 @@ from app.ui.theme import LIGHT
 from app.ui.widgets import markdown_html
 
 MARKER = "▶"
-MIN_FONT_PT = 8.0
-FONT_SIZES = (10.0, 9.5, 9.0, 8.5, MIN_FONT_PT)
+# Below 8.5 pt a sheet on the table is hard to read in a dim room.
+MIN_FONT_PT = 8.5
+FONT_SIZES = (10.0, 9.5, 9.0, MIN_FONT_PT)
+PREVIEW_SHEET = ("QToolBar QLineEdit, QToolBar QComboBox, QToolBar QSpinBox { padding: 0 2px; "
+                 "border-radius: 3px; min-height: 0; }"
+                 "QToolBar QComboBox QLineEdit { border: none; padding: 0; }")
+MARK_LEGEND = "im Quiz nicht (sicher) gewusst – vor dem Spiel noch einmal lesen"
 MARGINS_MM = 10.0
 # Space between the text and the footer line, in points.
 FOOTER_GAP_PT = 4.0
@@ -85,7 +91,7 @@ class _Sizes:
 
     @property
     def small(self) -> str:
-        return f"{max(6.5, self.body * 0.85):.1f}"
+        return f"{max(MIN_FONT_PT, self.body * 0.85):.1f}"
 
     @property
     def gap(self) -> str:
@@ -152,7 +158,7 @@ def _steps(loaded: LoadedGame, marked: Collection[str], z: _Sizes) -> str:
             f'color:{C.accent}">{step.number}</td>'
             f'<td valign="top">{_marker(is_marked)}<b>{_esc(step.title)}</b>{optional}'
             f' – {_inline(step.text)}</td>'
-            f'<td width="38" align="right" valign="top">{_pages(step.pages, z)}</td>'
+            f'<td width="52" align="right" valign="top" nowrap>{_pages(step.pages, z)}</td>'
             "</tr>")
     return (f'<table width="100%" cellspacing="0" cellpadding="{z.pad}">' + "".join(rows)
             + "</table>")
@@ -168,7 +174,7 @@ def _numbers(loaded: LoadedGame, marked: Collection[str], z: _Sizes) -> str:
             f'<td width="23%" valign="top" style="color:{C.muted}">{_marker(is_marked)}'
             f"{_esc(number.label)}</td>"
             f'<td valign="top"><b>{_inline(number.value)}</b></td>'
-            f'<td width="38" align="right" valign="top">{_pages(number.pages, z)}</td>'
+            f'<td width="52" align="right" valign="top" nowrap>{_pages(number.pages, z)}</td>'
             "</tr>")
     return (f'<table width="100%" cellspacing="0" cellpadding="{z.pad}">' + "".join(rows)
             + "</table>")
@@ -224,7 +230,7 @@ def _source_short(loaded: LoadedGame) -> str:
 
 
 def footer_html(loaded: LoadedGame, font_pt: float = 8.0) -> str:
-    small = max(6.5, font_pt * 0.85)
+    small = max(MIN_FONT_PT, font_pt * 0.85)
     return (
         f'<table width="100%" cellspacing="0" cellpadding="0" style="font-size:{small:.1f}pt; '
         f'color:{C.muted}"><tr><td>{_esc(_source_short(loaded))}</td>'
@@ -248,8 +254,12 @@ def sheet_html(loaded: LoadedGame, marked_ids: Collection[str] = frozenset(), *,
     z = _Sizes(font_pt)
     starts = (f'<p style="margin-top:{z.half}px; color:{C.muted}">'
               f"<b>Wer beginnt?</b> {_inline(content.starts)}</p>")
+    legend = ""
+    if set(marked_ids) & set(loaded.game.linkable_ids()):
+        legend = (f'<p style="margin-top:{z.half}px; color:{C.muted}">{_marker(True)}'
+                  f"= {_esc(MARK_LEGEND)}</p>")
     parts = [
-        _title_line(loaded, z), starts,
+        _title_line(loaded, z), starts, legend,
         _heading("Dein Zug", z), _steps(loaded, marked_ids, z),
         _heading("Die Zahlen", z), _numbers(loaded, marked_ids, z),
         _heading("Leicht vergessen – das Wichtigste zuerst", z),
@@ -440,6 +450,10 @@ def print_sheet(loaded: LoadedGame, parent=None,
     printer.setDocName(f"Regelfrisch – {loaded.game.title}")
     dialog = QPrintPreviewDialog(printer, parent)
     dialog.setWindowTitle(f"Spickzettel drucken – {loaded.game.title}")
+    # Qt's own toolbar is laid out for plain fields; the app's roomy field padding would
+    # cut its zoom and page boxes in half.
+    dialog.setStyleSheet(PREVIEW_SHEET)
+
     dialog.paintRequested.connect(lambda target: render_sheet(loaded, target, marked_ids))
     return dialog.exec()
 

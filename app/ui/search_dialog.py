@@ -14,6 +14,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QPoint,
     QRectF,
     QSize,
     Qt,
@@ -48,7 +49,8 @@ from app.ui.theme import Colours
 PLACEHOLDER = "Suchen … (z. B. Lücke, Brücke, Helm)"
 NOTHING_FOUND = "Nichts gefunden – anders schreiben?"
 START_HINT = ("Ein Wort genügt – gesucht wird in allen Spielen und Abschnitten. "
-              "Umlaute darfst du auch als ae, oe, ue schreiben.")
+              "Umlaute darfst du auch als ae, oe, ue schreiben, und ein Tippfehler je Wort "
+              "wird verziehen.")
 RESULT_LIMIT = 50
 HIT_ROLE = Qt.ItemDataRole.UserRole + 1
 SNIPPET_LINES = 2
@@ -369,9 +371,17 @@ class SearchDialog(QDialog):
     def showEvent(self, event) -> None:
         parent = self.parentWidget()
         if parent is not None:
-            # Like a command palette: centred, in the upper part of the window.
-            frame = parent.window().frameGeometry()
-            self.move(frame.center().x() - self.width() // 2, frame.top() + 70)
+            # Like a command palette: centred, in the upper part of the window – but below
+            # the open page's title, so the user still sees where the search started.
+            window = parent.window()
+            frame = window.frameGeometry()
+            top = frame.top() + 70
+            for title in window.findChildren(QLabel, "H1"):
+                if title.isVisible() and title.window() is window:
+                    top = max(top, title.mapToGlobal(QPoint(0, title.height())).y() + 12)
+            screen = window.screen().availableGeometry()
+            self.resize(self.width(), max(300, min(self.height(), screen.bottom() - top - 12)))
+            self.move(frame.center().x() - self.width() // 2, top)
         super().showEvent(event)
         self.field.setFocus()
 

@@ -1,9 +1,14 @@
-"""F1: every keyboard shortcut of the window, listed from its actions (so none is missing)."""
+"""F1: every keyboard shortcut of the window, listed from its actions (so none is missing).
+
+After the window's own shortcuts come the keys that work inside a page (quiz, boards,
+calculators) and how the focus moves: Tab from control to control, arrow keys inside a
+group of options.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QFrame,
@@ -15,14 +20,50 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.rules.atlantis.types import ITEMS
+
 QUIZ_KEYS = (
     ("Quiz: starten / aufdecken / weiter", "Leertaste"),
-    ("Quiz: Wusste ich / Unsicher / Wusste ich nicht", "1 / 2 / 3"),
+    ("Quiz: Wusste ich / Unsicher / Wusste ich nicht (die Leertaste bewertet nie)", "1 / 2 / 3"),
     ("Quiz: Antwort einer Übungssituation wählen", "1–4 oder A–D"),
+)
+BOARD_KEYS = (
+    ("Atlantis-Brett: Karte spielen (" + ", ".join(item.label for item in ITEMS) + ")",
+     " ".join(item.letter for item in ITEMS)),
+    ("Atlantis-Brett: Brücke legen an / aus", "B"),
+    ("Atlantis-Brett: nächste Figur – oder beim Brückenlegen die nächste Lücke",
+     "Pfeiltasten oder Tab"),
+    ("Atlantis-Brett: Figur wählen / Brücke auf diese Lücke legen", "Eingabe oder Leertaste"),
+    ("Atlantis-Brett: Auswahl abbrechen, ohne Brücke weiter", "Esc"),
+    ("Atlantis-Brett: Erklärung Schritt für Schritt", "Ctrl+Links / Ctrl+Rechts"),
+    ("Spielbretter: Zug rückgängig / wiederholen", "Ctrl+Z / Ctrl+Y"),
+    ("Atacama-Brett, Survive-Karte: Feld wählen / setzen oder nehmen",
+     "Pfeiltasten, dann Eingabe"),
+    ("Atacama-Rechner: Feld – Bohrturm wechseln / Rohstoff / Wert",
+     "Leertaste / K S G / 1–5"),
+)
+MOVING_KEYS = (
+    ("Zum nächsten / vorigen Bedienelement", "Tab / Umschalt+Tab"),
+    ("Innerhalb einer Gruppe von Optionen (z. B. das zweite „Schürfrecht“ im Atacama-Rechner, "
+     "„Hai“ / „Wal“ / „Seeschlange“ im Survive-Rechner): Tab springt in die Gruppe, die "
+     "Pfeiltasten wählen darin", "Pfeiltasten"),
+    ("Abschnitte in der Seitenleiste durchgehen / öffnen", "Pfeiltasten / Eingabe"),
+    ("Eine Seite blättern", "Bild↑ / Bild↓"),
 )
 
 
 def shortcut_rows(actions: list[QAction]) -> list[tuple[str, str]]:
+    """The window's shortcuts first, then the keys inside pages and for moving the focus."""
+    return window_rows(actions) + list(QUIZ_KEYS) + native(BOARD_KEYS) + list(MOVING_KEYS)
+
+
+def native(rows) -> list[tuple[str, str]]:
+    """``rows`` with „Ctrl+“ written as the window's own shortcuts write it (German: „Strg+“)."""
+    ctrl = QKeySequence("Ctrl+A").toString(QKeySequence.SequenceFormat.NativeText)[:-1]
+    return [(name, keys.replace("Ctrl+", ctrl)) for name, keys in rows]
+
+
+def window_rows(actions: list[QAction]) -> list[tuple[str, str]]:
     rows = []
     for action in actions:
         if not action.isVisible():
@@ -30,7 +71,7 @@ def shortcut_rows(actions: list[QAction]) -> list[tuple[str, str]]:
         keys = [k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts()]
         if keys:
             rows.append((action.text().replace("&", ""), " oder ".join(keys)))
-    return rows + list(QUIZ_KEYS)
+    return rows
 
 
 class ShortcutsDialog(QDialog):
@@ -44,40 +85,58 @@ class ShortcutsDialog(QDialog):
         title = QLabel("Tastenkürzel")
         title.setObjectName("H1")
         layout.addWidget(title)
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(28)
-        grid.setVerticalSpacing(7)
         self.rows = shortcut_rows(actions)
-        for index, (name, keys) in enumerate(self.rows):
-            key_label = QLabel(keys)
-            key_label.setObjectName("Tag")
-            key_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            grid.addWidget(key_label, index, 0, Qt.AlignmentFlag.AlignLeft)
-            grid.addWidget(QLabel(name), index, 1)
-        # The list scrolls when it is taller than the screen allows (large text sizes).
         body = QWidget()
-        body.setLayout(grid)
+        body.setObjectName("Column")
+        column = QVBoxLayout(body)
+        column.setContentsMargins(0, 0, 12, 0)
+        column.setSpacing(10)
+        for heading, rows in (("Überall im Fenster", window_rows(actions)),
+                              ("Im Quiz", QUIZ_KEYS),
+                              ("Auf den Spielbrettern und in den Rechnern",
+                               native(BOARD_KEYS)),
+                              ("Fokus bewegen", MOVING_KEYS)):
+            head = QLabel(heading)
+            head.setObjectName("H2")
+            column.addWidget(head)
+            column.addLayout(_grid(rows))
+        column.addStretch(1)
+        # Scrolls rather than growing past a small screen or at the largest text size.
         scroll = QScrollArea()
-        scroll.setWidget(body)
+        scroll.setObjectName("Page")
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(body)
+        scroll.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         scroll.setAccessibleName("Liste der Tastenkürzel")
-        self.scroll = scroll
         layout.addWidget(scroll, 1)
         close = QPushButton("Schließen")
         close.setAccessibleName("Tastenkürzel schließen")
         close.clicked.connect(self.accept)
         layout.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
-        self._fit_screen(body)
+        self._fit(body)
 
-    def _fit_screen(self, body: QWidget) -> None:
-        """As tall as the list, but no taller than the screen; as wide as the list."""
-        screen = (self.parentWidget().screen() if self.parentWidget() is not None
-                  else QGuiApplication.primaryScreen())
-        available = screen.availableGeometry().height() if screen is not None else 800
-        bar = self.scroll.verticalScrollBar().sizeHint().width()
-        self.scroll.setMinimumWidth(body.sizeHint().width() + bar)
-        rest = self.sizeHint().height() - self.scroll.sizeHint().height()
-        self.resize(self.sizeHint().width(),
-                    min(rest + body.sizeHint().height(), max(400, available - 80)))
+    def _fit(self, body: QWidget) -> None:
+        width = max(640, body.sizeHint().width() + 80)
+        height = body.sizeHint().height() + 160
+        parent = self.parentWidget()
+        screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
+        self.resize(min(width, screen.width() - 40), min(height, screen.height() - 60))
+
+
+def _grid(rows) -> QGridLayout:
+    grid = QGridLayout()
+    grid.setHorizontalSpacing(20)
+    grid.setVerticalSpacing(7)
+    for index, (name, keys) in enumerate(rows):
+        key_label = QLabel(keys)
+        key_label.setObjectName("Tag")
+        key_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        grid.addWidget(key_label, index, 0, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        text = QLabel(name)
+        text.setWordWrap(True)
+        text.setMinimumWidth(260)
+        grid.addWidget(text, index, 1)
+    grid.setColumnStretch(1, 1)
+    return grid

@@ -8,10 +8,12 @@ from functools import lru_cache
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtWidgets import (
     QBoxLayout,
+    QCheckBox,
     QComboBox,
     QFrame,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QScrollArea,
     QSizePolicy,
     QToolButton,
@@ -25,6 +27,7 @@ from app.ui import render_memo
 
 COLUMN_MAX_WIDTH = 760
 PAGE_MARGIN = 28
+NARROW_MARGIN = 12
 
 
 @lru_cache(maxsize=2048)
@@ -80,6 +83,12 @@ def relax(widget: QLabel) -> None:
     widget.setMinimumHeight(widget.fontMetrics().lineSpacing())
 
 
+def sentence(text: str) -> str:
+    """``text`` ended with a full stop, unless it already ends in one („… Atlantis!“)."""
+    text = text.rstrip()
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
+
+
 def heading(text: str, level: int = 1) -> QLabel:
     widget = label(text, "H1" if level == 1 else "H2", rich=False)
     widget.setAccessibleName(text)
@@ -128,20 +137,89 @@ def rule_link(services, section: str, anchor: str, title: str, where: str):
     return button
 
 
+def set_invalid(widget: QWidget, invalid: bool) -> None:
+    """Mark an input field as holding something unusable (red border, see style.qss)."""
+    if bool(widget.property("invalid")) != invalid:
+        widget.setProperty("invalid", invalid)
+        widget.style().unpolish(widget)
+        widget.style().polish(widget)
+
+
+def spin_ok(spin) -> bool:
+    """Whether what the spin box *shows* is a value it accepts.
+
+    While the user types „0“ into a 1–7 box, ``value()`` still says the old number; a result
+    computed from it would not match the field. Callers show no result then.
+    """
+    return spin.hasAcceptableInput()
+
+
+def follow_spin(spin, slot) -> None:
+    """Call ``slot`` on every keystroke in ``spin``, not only when its value changes, and
+    mark the field while its text is not acceptable."""
+    def changed(*_args) -> None:
+        set_invalid(spin, not spin_ok(spin))
+        slot()
+
+    spin.valueChanged.connect(changed)
+    spin.lineEdit().textChanged.connect(changed)
+
+
+def player_pill(name: str, colour: str) -> QLabel:
+    """A player's name on a pill in the player's colour (white and black with a rim)."""
+    from PySide6.QtGui import QColor
+
+    fill = QColor(colour)
+    ink = "#1F2328" if fill.lightness() > 150 else "#FFFFFF"
+    widget = QLabel(name)
+    widget.setObjectName("PlayerPill")
+    widget.setStyleSheet(f"#PlayerPill {{ background: {colour}; color: {ink}; "
+                         "border: 1px solid #8A8F98; border-radius: 9px; padding: 2px 9px; "
+                         "font-weight: 600; }")
+    widget.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+    widget.setAccessibleName(f"Spieler {name}")
+    return widget
+
+
 def secondary(button):
     """Mark a button as secondary (outlined, see style.qss); returns it for chaining."""
     button.setProperty("secondary", True)
     return button
 
 
+# A mid grey with ≥ 3:1 against both themes' page colour: a white swatch stays visible.
+SWATCH_BORDER = "#8A8F98"
+
+
+@lru_cache(maxsize=64)
+def swatch_uri(colour: str, size: int = 14) -> str:
+    """A small square in ``colour`` with a grey rim, as a data URL for rich text."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    ratio = 2
+    image = QImage(size * ratio, size * ratio, QImage.Format.Format_RGB32)
+    image.fill(QColor(SWATCH_BORDER))
+    painter = QPainter(image)
+    painter.fillRect(ratio, ratio, (size - 2) * ratio, (size - 2) * ratio, QColor(colour))
+    painter.end()
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    return "data:image/png;base64," + bytes(data.toBase64()).decode("ascii")
+
+
 def item_legend(items) -> QLabel:
     """The game's items, each with a swatch in its colour, its name and its colour's name."""
     parts = []
+    side = max(12, round(QLabel().fontMetrics().ascent() * 0.9))
     for item in items:
         text = item.name + (f" ({item.colour_name})" if item.colour_name else "")
         text = html_text.escape(text + ("" if item.confirmed else "*"), quote=False)
         # Non-breaking spaces keep swatch and name together when the line wraps.
-        parts.append(f'<span style="color:{item.colour}; font-size:14pt">■</span>&nbsp;'
+        parts.append(f'<img src="{swatch_uri(item.colour)}" width="{side}" height="{side}" '
+                     f'alt="{item.colour_name or item.name}" align="middle">&nbsp;'
                      + text.replace(" ", "&nbsp;"))
     html = " &nbsp;·&nbsp; ".join(parts)
     if any(not item.confirmed for item in items):
@@ -204,6 +282,110 @@ class ReflowRow(QBoxLayout):
         super().setGeometry(rect)
 
 
+class FlowLayout(QLayout):
+    """Items side by side, left to right, wrapping onto the next line when the width runs
+    out – like words in a paragraph. Each line's items are centred vertically."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 10):
+        super().__init__(parent)
+        self._items: list = []
+        self._spacing = spacing
+        self.setContentsMargins(0, 0, 0, 0)
+
+    def addItem(self, item) -> None:
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int):
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int):
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def spacing(self) -> int:
+        return self._spacing
+
+    def expandingDirections(self):
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._place(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect) -> None:
+        super().setGeometry(rect)
+        self._place(rect, move=True)
+
+    def sizeHint(self):
+        # All on one line, as wide as that takes.
+        from PySide6.QtCore import QSize
+
+        visible = [i for i in self._items if not i.isEmpty()]
+        width = sum(i.sizeHint().width() for i in visible) + self._spacing * max(
+            0, len(visible) - 1)
+        height = max((i.sizeHint().height() for i in visible), default=0)
+        margins = self.contentsMargins()
+        return QSize(width + margins.left() + margins.right(),
+                     height + margins.top() + margins.bottom())
+
+    def minimumSize(self):
+        from PySide6.QtCore import QSize
+
+        size = QSize()
+        for item in self._items:
+            if not item.isEmpty():
+                # Wrapping text may go narrow; anything else keeps its natural size.
+                size = size.expandedTo(item.minimumSize() if item.hasHeightForWidth()
+                                       else item.minimumSize().expandedTo(item.sizeHint()))
+        margins = self.contentsMargins()
+        return size + QSize(margins.left() + margins.right(), margins.top() + margins.bottom())
+
+    def _place(self, rect, move: bool) -> int:
+        margins = self.contentsMargins()
+        area = rect.adjusted(margins.left(), margins.top(), -margins.right(), -margins.bottom())
+        lines: list[list] = [[]]
+        x = 0
+        sizes = {}
+        for item in self._items:
+            if item.isEmpty():
+                continue
+            hint = item.sizeHint()
+            width = min(hint.width(), max(area.width(), 1))
+            height = item.heightForWidth(width) if item.hasHeightForWidth() else hint.height()
+            sizes[id(item)] = (width, max(height, hint.height() if not item.hasHeightForWidth()
+                                          else height))
+            if lines[-1] and x + width > area.width():
+                lines.append([])
+                x = 0
+            lines[-1].append(item)
+            x += width + self._spacing
+        y = area.y()
+        for line in lines:
+            height = max((sizes[id(i)][1] for i in line), default=0)
+            x = area.x()
+            for item in line:
+                width, item_height = sizes[id(item)]
+                if move:
+                    item.setGeometry(QRect(x, y + (height - item_height) // 2, width,
+                                           item_height))
+                x += width + self._spacing
+            y += height + (self._spacing if line is not lines[-1] else 0)
+        return y - area.y() + margins.top() + margins.bottom()
+
+
+def flow(*widgets: QWidget | None, spacing: int = 10) -> FlowLayout:
+    """Widgets side by side that wrap onto a new line when the column is too narrow."""
+    layout = FlowLayout(spacing=spacing)
+    for widget in widgets:
+        if widget is not None:
+            layout.addWidget(widget)
+    return layout
+
+
 def row(*widgets: QWidget | None, grow: int | None = None, spacing: int = 10) -> QBoxLayout:
     """Widgets side by side; ``grow`` names the one that takes the spare width. Stacked one
     below the other when they do not fit side by side (``ReflowRow``)."""
@@ -231,6 +413,36 @@ def clear_layout(layout) -> None:
             item.widget().deleteLater()
         elif item.layout() is not None:
             clear_layout(item.layout())
+
+
+class RankBadge(QLabel):
+    """A number in a filled circle that grows with the text size („10“ never clipped)."""
+
+    def __init__(self, number: int, parent: QWidget | None = None):
+        super().__init__(str(number), parent)
+        self.setObjectName("Rank")
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setAccessibleName(f"Rang {number}")
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+
+    def _side(self) -> int:
+        metrics = self.fontMetrics()
+        return max(26, metrics.height() + 8, metrics.horizontalAdvance(self.text()) + 12)
+
+    def sizeHint(self):
+        from PySide6.QtCore import QSize
+
+        return QSize(self._side(), self._side())
+
+    def minimumSizeHint(self):
+        return self.sizeHint()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        radius = min(self.width(), self.height()) // 2
+        sheet = f"#Rank {{ border-radius: {radius}px; }}"
+        if self.styleSheet() != sheet:
+            self.setStyleSheet(sheet)
 
 
 class MarkBadge(QWidget):
@@ -291,7 +503,9 @@ class PageColumn(QScrollArea):
         self.setObjectName("Page")
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Reflow comes first; what still cannot shrink (a wide table at big text in a small
+        # window) scrolls sideways rather than being cut off.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         outer = QWidget()
         self._outer_layout = QHBoxLayout(outer)
         self._outer_layout.setContentsMargins(PAGE_MARGIN, PAGE_MARGIN, PAGE_MARGIN, PAGE_MARGIN)
@@ -309,13 +523,33 @@ class PageColumn(QScrollArea):
         if lead:
             self.add(label(lead, "Lead"))
         self._finished = False
+        self._marked: set[str] = set()
+        # Made here, hidden, so it is the page's first Tab stop once marks show it.
+        self.mark_filter = QCheckBox("Nur Markierte zeigen")
+        self.mark_filter.setObjectName("MarkFilter")
+        self.mark_filter.setAccessibleName("Nur die zum Nachlesen markierten Regeln zeigen")
+        self.mark_filter.toggled.connect(self._apply_filter)
+        self.mark_filter.hide()
+        self.add(self.mark_filter)
+        self._to_first_mark = False
 
     def resizeEvent(self, event) -> None:
-        # Side margins grow with the window so the text stays one readable,
-        # centred column instead of stretching across a wide screen.
-        width = self.viewport().width()
-        side = max(PAGE_MARGIN, (width - COLUMN_MAX_WIDTH) // 2)
-        self._outer_layout.setContentsMargins(side, PAGE_MARGIN, side, PAGE_MARGIN)
+        # Side margins grow with the window so the text stays one readable, centred
+        # column instead of stretching across a wide screen. Room for the scroll bar is
+        # always kept and the column's width fixed: when the bar appears, the text neither
+        # shifts sideways nor reflows.
+        width = (self.width() - 2 * self.frameWidth()
+                 - self.verticalScrollBar().sizeHint().width())
+        needed = self.layout_.minimumSize().width()
+        # Narrow window: thinner margins before the page has to scroll sideways.
+        margin = PAGE_MARGIN if width - 2 * PAGE_MARGIN >= needed else max(
+            NARROW_MARGIN, (width - needed) // 2)
+        column = max(0, min(COLUMN_MAX_WIDTH, width - 2 * margin), needed)
+        side = max(margin, (width - column) // 2)
+        self.column.setFixedWidth(column)
+        self._outer_layout.setContentsMargins(side, PAGE_MARGIN, 0, PAGE_MARGIN)
+        if self._outer_layout.count() == 1:
+            self._outer_layout.addStretch(1)  # takes what the fixed column leaves
         super().resizeEvent(event)
 
     def add(self, widget: QWidget) -> QWidget:
@@ -356,11 +590,56 @@ class PageColumn(QScrollArea):
             self.show_marks(progress.marked(game_id))
 
     def show_marks(self, marked: set[str]) -> None:
+        self._marked = {target for target in self.mark_badges if target in marked}
         for target, badge in self.mark_badges.items():
             badge.setVisible(target in marked)
             card = self.anchors.get(target) if hasattr(self, "anchors") else None
             if isinstance(card, Card):
                 card.set_marked(target in marked)
+        if self.mark_badges:
+            count = len(self._marked)
+            self.mark_filter.setText(f"Nur Markierte zeigen ({count})")
+            self.mark_filter.setVisible(bool(count))
+            if not count and self.mark_filter.isChecked():
+                self.mark_filter.setChecked(False)
+            self._apply_filter()
+
+    def _apply_filter(self, *_args) -> None:
+        only = self.mark_filter.isChecked()
+        for target in self.mark_badges:
+            widget = self.anchors.get(target) if hasattr(self, "anchors") else None
+            if widget is not None:
+                widget.setVisible(not only or target in self._marked)
+
+    def first_mark(self) -> QWidget | None:
+        """The first marked rule on this page, in reading order."""
+        anchors = getattr(self, "anchors", {})
+        for target in self.mark_badges:
+            if target in self._marked and target in anchors:
+                return anchors[target]
+        return None
+
+    def show_first_mark(self) -> None:
+        """Scroll so the first rule to re-read sits at the top (the page opens there)."""
+        from PySide6.QtCore import QPoint, QTimer
+        from shiboken6 import isValid
+
+        target = self.first_mark()
+        if target is None:
+            return
+
+        self._to_first_mark = True
+
+        def scroll() -> None:
+            # A jump to another rule (quiz summary, search) since then wins.
+            if isValid(self) and isValid(target) and self.widget() is not None \
+                    and self._to_first_mark:
+                top = target.mapTo(self.widget(), QPoint(0, 0)).y()
+                self.verticalScrollBar().setValue(max(0, top - PAGE_MARGIN))
+
+        scroll()
+        # A page built a moment ago has no geometry yet; once more after the layout.
+        QTimer.singleShot(0, scroll)
 
     def _clear_mark(self, target: str) -> None:
         if self._marks_source is not None:
@@ -368,4 +647,5 @@ class PageColumn(QScrollArea):
             progress.clear_mark(game_id, target)
 
     def scroll_to(self, widget: QWidget) -> None:
+        self._to_first_mark = False
         self.ensureWidgetVisible(widget, 0, 40)

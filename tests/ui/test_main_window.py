@@ -112,8 +112,9 @@ def test_items_are_shown_with_their_colour(window, library):
     view = window.view_for("summary")
     legend = next(lbl for lbl in view.findChildren(QLabel)
                   if lbl.accessibleName() == "Gegenstände und ihre Farben")
+    from app.ui.widgets import swatch_uri
     for item in library.game("atlantis").game.content.meta.items:
-        assert item.colour.lower() in legend.text().lower()
+        assert swatch_uri(item.colour) in legend.text()
         assert f"{item.name}&nbsp;({item.colour_name})" in legend.text()
     assert "vorläufiger Name" in legend.text()
 

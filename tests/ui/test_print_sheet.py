@@ -14,6 +14,7 @@ from app.model.paths import content_root
 from app.model.schema import format_pages
 from app.ui.print_sheet import (
     FONT_SIZES,
+    MARK_LEGEND,
     MARKER,
     MIN_FONT_PT,
     a4_printer,
@@ -69,7 +70,8 @@ def test_marked_items_carry_the_marker(atlantis, tmp_path):
     assert f"{MARKER} Breite Lücken kosten nicht mehr" in text
     assert f"{MARKER} Karte spielen und vorrücken" in text
     assert f"{MARKER} Brücke" in text
-    assert text.count(MARKER) == len(marked)
+    assert text.count(MARKER) == len(marked) + 1, "each mark, and the legend"
+    assert f"{MARKER} = {MARK_LEGEND}" in text
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -94,8 +96,8 @@ def test_every_shipped_game_fits_one_page(qapp, game_id, tmp_path):
             assert format_pages(number.pages) in text
 
 
-def test_font_sizes_never_go_below_eight_points():
-    assert min(FONT_SIZES) == MIN_FONT_PT == 8.0
+def test_font_sizes_never_go_below_eight_and_a_half_points():
+    assert min(FONT_SIZES) == MIN_FONT_PT == 8.5
     assert list(FONT_SIZES) == sorted(FONT_SIZES, reverse=True)
 
 
@@ -152,3 +154,12 @@ def test_cli_export_errors(qapp, tmp_path, game, path, message):
     out = io.StringIO()
     assert export_pdf(LIBRARY, game, tmp_path / path, out=out) == 1
     assert message in out.getvalue()
+
+
+def test_no_text_on_the_sheet_is_smaller_than_eight_and_a_half_points(atlantis):
+    printer = a4_printer()
+    _doc, plan = fit_sheet(atlantis, printer, printer.width(), printer.height() * 0.7)
+    sizes = [float(s) for s in re.findall(r"font-size:\s*([0-9.]+)pt", sheet_html(
+        atlantis, font_pt=plan.font_pt))]
+    assert sizes and min(sizes) >= 8.5
+    assert plan.font_pt >= 8.5

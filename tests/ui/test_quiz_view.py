@@ -58,7 +58,7 @@ def test_full_round_by_keyboard(qtbot, library, tmp_path):
         press(qtbot, view, grades[i])
     assert view.round.finished
     summary = visible_text(view.card)
-    assert "Geschafft" in summary and "von 10 gewusst" in summary
+    assert "Runde beendet" in summary and "von 10 gewusst" in summary
     store = window.services.progress.store("atlantis")
     assert store.answers == 10
 

@@ -408,7 +408,8 @@ class AtlantisBoardModel(QObject):
         self.bridge_mode = on
         if on:
             self.origin, self.cards = None, ()
-            self._say("Klicke auf die Lücke, über die deine Brücke soll.")
+            self._say("Klicke auf die Lücke, über die deine Brücke soll – oder wähle sie mit den "
+                      "Pfeiltasten und lege sie mit der Eingabetaste.")
         else:
             self._say("")
         self.selectionChanged.emit()

@@ -183,14 +183,8 @@ class AtacamaBoardView(PageColumn):
         self.seed_box.setAccessibleName("Nummer des Übungsplans")
         self.seed_box.setToolTip("Gleiche Nummer, gleicher Plan – so könnt ihr einen Plan teilen.")
         self.seed_box.setKeyboardTracking(False)
-        # The app style sheet draws no arrow buttons (they come out as stray lines), so they
-        # get no room; arrow keys and the wheel still step. NoButtons would collapse the text.
-        self.seed_box.setStyleSheet("QSpinBox::up-button, QSpinBox::down-button "
-                                    "{ width: 0px; border: none; } "
-                                    "QSpinBox::up-arrow, QSpinBox::down-arrow { image: none; }")
-        self.seed_box.lineEdit().setTextMargins(8, 0, 8, 0)
-        self.seed_box.setFixedWidth(self.seed_box.fontMetrics().horizontalAdvance(
-            "Plan Nr. 9999999") + 24)
+        # Arrows from the app style sheet; the box's own size hint fits prefix and number
+        # at any text size.
         self.new_button = QPushButton("Neu beginnen")
         self.new_button.setAccessibleName("Neue Partie auf diesem Plan")
         self.new_button.setProperty("secondary", True)

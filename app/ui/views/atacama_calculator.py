@@ -39,7 +39,7 @@ from app.ui.accessibility import link_label
 from app.ui.app_state import Services
 from app.ui.boards.atacama_board import BoardColours, FieldPainter
 from app.ui.theme import palette_colours
-from app.ui.widgets import Box, Card, PageColumn, label, pill, row, rule_link
+from app.ui.widgets import Box, Card, PageColumn, flow, label, pill, row, rule_link
 
 # The booklet's own example: Kupfer 2, Gold 4, Silber 1, Kupfer 2 → +7 with Kupfer + Gold − Silber.
 START_LINE = "linie s3 K2 g1 G4 k5 S1 g2 K2 s4"
@@ -227,7 +227,8 @@ class AtacamaCalculator(PageColumn):
             buttons.append(button)
         buttons[0].setChecked(True)
         self.right_group.idToggled.connect(lambda _id, on: on and self._recompute())
-        card.body.addLayout(row(label("**Schürfrecht:**", "Body"), *buttons, spacing=16))
+        card.body.addLayout(flow(label("**Schürfrecht:**", "Body", wrap=False), *buttons,
+                                 spacing=16))
 
         self.error_box = Box("WrongBox")
         self.error_box.body.addWidget(label("Bitte prüfen:", "WrongTag", rich=False))

@@ -64,6 +64,7 @@ from app.rules.atlantis import (
     explain,
     final_scores,
     format_pages,
+    gaps,
     winners,
 )
 from app.rules.atlantis.explain import count_words, gap_name, tile_name
@@ -82,6 +83,7 @@ from app.ui.boards.atlantis_scene import (
     PLAYER_COLOURS,
     AtlantisScene,
     Highlights,
+    Hit,
     SceneView,
     board_colours,
     board_scene,
@@ -92,10 +94,21 @@ from app.ui.boards.atlantis_scene import (
     snake_layout,
 )
 from app.ui.settings import DEFAULT_FONT_PT
-from app.ui.widgets import Box, Card, ReflowRow, label, markdown_html, pill, secondary, style_combo
+from app.ui.widgets import (
+    Box,
+    Card,
+    FlowLayout,
+    ReflowRow,
+    flow,
+    label,
+    markdown_html,
+    pill,
+    secondary,
+    style_combo,
+)
 
 PANEL_WIDTH = 330
-NARROW = 900  # below this width the side panel goes under the board
+NARROW = 640  # below this width the side panel goes under the board
 NARROW_TOOLBAR = 1000  # … and below this one the toolbar takes two rows
 START_SEED = 7
 PRACTICE_PICK = 999  # „Zufällig“ picks a short number a player can say and type again
@@ -246,10 +259,10 @@ def _movement_beats(player: int, before: State, after: State, move, outcome,
     taken = move.taken
     skipped = [s.position for s in taken.skipped if s.reason is SkipReason.PAWN]
     if taken.tile is None:
-        text = "Hinter der Figur liegt kein freies Plättchen – sie nimmt keins."
+        text = "Hinter deiner Figur liegt kein freies Plättchen – du nimmst keins."
     else:
         where = "das letzte freie Plättchen des Weges" if taken.from_mainland else "das Plättchen"
-        text = f"Sie nimmt {where}: {tile_name(taken.tile)} von {place_text(taken.position)}"
+        text = f"Du nimmst {where}: {tile_name(taken.tile)} von {place_text(taken.position)}"
         if skipped:
             places = " und ".join(place_text(p) for p in skipped)
             text += (f" (auf {places} steht eine Figur)" if len(skipped) == 1
@@ -332,9 +345,16 @@ class BoardCanvas(SceneView):
         if self.state is None:
             return
         marks = self.highlights
-        if self.hasFocus() and self.owner.model.awaiting is None \
-                and 0 <= self.focus_index < len(self._pawn_stops()):
-            marks = marks.with_(focus=self._pawn_stops()[self.focus_index],
+        stops = self._pawn_stops()
+        if getattr(self, "_on_gaps", False) != self._choosing_gap():
+            # Pawns became gaps (or back): the keyboard starts at the first of them.
+            self._on_gaps = self._choosing_gap()
+            self.focus_index = 0 if stops else -1
+        if self.hasFocus() and self._choosing_gap() and 0 <= self.focus_index < len(stops):
+            # The gap the keyboard is on glows like a target; Enter lays the bridge there.
+            marks = marks.with_(targets=(*marks.targets, stops[self.focus_index]))
+        elif self.hasFocus() and 0 <= self.focus_index < len(stops):
+            marks = marks.with_(focus=stops[self.focus_index],
                                 player=self.state.turn)
         old = self.scene()
         self.board = board_scene(self.state, marks, columns=self.columns)
@@ -430,8 +450,21 @@ class BoardCanvas(SceneView):
                                   else Qt.CursorShape.ArrowCursor)
         super().mouseMoveEvent(event)
 
+    def _choosing_gap(self) -> bool:
+        model = self.owner.model
+        return model.awaiting is not None or model.bridge_mode
+
     def _pawn_stops(self) -> list[int]:
-        return self.owner.model.own_pawns() if self.state is not None else []
+        """What the arrow keys walk through: the pawns to move, or the open gaps while a
+        bridge waits for its place (the first water position of each)."""
+        if self.state is None:
+            return []
+        model = self.owner.model
+        if model.awaiting is not None:
+            return model.preview_gaps()
+        if model.bridge_mode:
+            return [gap.first for gap in gaps(self.state) if gap.bridge is None]
+        return model.own_pawns()
 
     def _step_focus(self, step: int, wrap: bool) -> bool:
         stops = self._pawn_stops()
@@ -485,7 +518,9 @@ class BoardCanvas(SceneView):
             self._step_focus(-1, wrap=True)
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             pawn = self.focused_pawn()
-            if pawn is not None:
+            if pawn is not None and self._choosing_gap():
+                self.owner.on_hit(Hit("position", pawn))
+            elif pawn is not None:
                 self.owner.model.select_pawn(pawn)
         elif key == Qt.Key.Key_Escape:
             self.owner.model.cancel()
@@ -604,7 +639,8 @@ class AtlantisBoardView(QWidget):
         self.page.setObjectName("Page")
         self.page.setWidgetResizable(True)
         self.page.setFrameShape(QFrame.Shape.NoFrame)
-        self.page.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # At a big text size in a small window the toolbar may still be too wide: scroll.
+        self.page.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         outer.addWidget(self.page)
         content = _Content()
         content.setObjectName("Column")
@@ -619,11 +655,11 @@ class AtlantisBoardView(QWidget):
         title.setAccessibleName("Spielbrett")
         lead = label("Zieh selbst – die Regel-Engine prüft jeden Schritt und erklärt ihn.",
                      "Lead", rich=False)
-        self.undo_button = secondary(QPushButton("↶ Zurück"))
+        self.undo_button = secondary(QPushButton("↶ Rückgängig"))
         self.undo_button.setAccessibleName("Zug zurücknehmen (Strg+Z)")
         self.undo_button.setToolTip("Zug zurücknehmen (Strg+Z)")
         self.undo_button.clicked.connect(self.model_undo)
-        self.redo_button = secondary(QPushButton("Wieder ↷"))
+        self.redo_button = secondary(QPushButton("Wiederholen ↷"))
         self.redo_button.setAccessibleName("Zug wiederholen (Strg+Umschalt+Z)")
         self.redo_button.setToolTip("Zug wiederholen (Strg+Umschalt+Z oder Strg+Y)")
         self.redo_button.clicked.connect(self.model_redo)
@@ -634,8 +670,9 @@ class AtlantisBoardView(QWidget):
         header.setSpacing(12)
         header.addWidget(title)
         header.addWidget(lead, 1)
-        header.addWidget(self.undo_button)
-        header.addWidget(self.redo_button)
+        # The two buttons move under the title when the window is narrow.
+        buttons = flow(self.undo_button, self.redo_button)
+        header.addLayout(buttons)
         root.addLayout(header)
 
         root.addLayout(self._build_toolbar())
@@ -645,11 +682,9 @@ class AtlantisBoardView(QWidget):
         self.practice_pill = pill(PRACTICE_NOTE, "MarkBadge")
         self.practice_pill.setToolTip("Die Plättchenwerte der Schachtel kennen wir nicht; "
                                       "diese Aufstellung ist zum Üben gedacht.")
-        source_row = ReflowRow()
-        source_row.setSpacing(10)
-        source_row.addWidget(self.source_label, 1)
-        source_row.addWidget(self.practice_pill)
-        root.addLayout(source_row)
+        self.practice_pill.setWordWrap(True)
+        # Side by side, or the note under the source when the window is narrow.
+        root.addLayout(flow(self.source_label, self.practice_pill))
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setChildrenCollapsible(False)
@@ -716,23 +751,24 @@ class AtlantisBoardView(QWidget):
         first = QHBoxLayout()
         first.setSpacing(8)
         first.addWidget(self.example_combo, 1)
-        second = ReflowRow()  # set-up above practice when they do not fit side by side
-        second.setSpacing(8)
+        second = FlowLayout(spacing=8)  # wraps instead of running off a narrow window
         seed_label = label("Übung Nr.", "Muted", rich=False, wrap=False)
         seed_label.setToolTip("Übungsaufstellung Nr. … – gleiche Nummer, gleiche Aufstellung")
         seed_label.setBuddy(self.seed_spin)
         self.toolbar_separator = _separator()
-        setup, practice = QHBoxLayout(), QHBoxLayout()
-        for group, widgets in ((setup, (self.players_spin, self.setup_button)),
-                               (practice, (seed_label, self.seed_spin, self.practice_button,
-                                           self.dice_button))):
-            group.setSpacing(8)
-            for widget in widgets:
-                group.addWidget(widget)
-            group.addStretch(1)  # stacked, the buttons keep their width
-        second.addLayout(setup)
-        second.addWidget(self.toolbar_separator)
-        second.addLayout(practice)
+        # What belongs together stays on one line when the row wraps.
+        for group in ((self.players_spin, self.setup_button), (self.toolbar_separator,),
+                      (seed_label, self.seed_spin, self.practice_button), (self.dice_button,)):
+            if len(group) == 1:
+                second.addWidget(group[0])
+                continue
+            box = QWidget()
+            together = QHBoxLayout(box)
+            together.setContentsMargins(0, 0, 0, 0)
+            together.setSpacing(8)
+            for widget in group:
+                together.addWidget(widget)
+            second.addWidget(box)
         self.toolbar.addLayout(first, 1)
         self.toolbar.addLayout(second)
         return self.toolbar
@@ -775,7 +811,9 @@ class AtlantisBoardView(QWidget):
         self.message_box = Box("Answer")
         self.message = label("", "Body", rich=False)
         self.message.setAccessibleName("Meldung")
-        self.message.setFixedHeight(2 * self.message.fontMetrics().lineSpacing() + 4)
+        # Room for two lines so short messages do not make the board jump; a longer one
+        # (a refusal with its reason) gets the lines it needs.
+        self.message.setMinimumHeight(2 * self.message.fontMetrics().lineSpacing() + 4)
         self.skip_bridge_button = secondary(QPushButton("Ohne Brücke"))
         self.skip_bridge_button.setAccessibleName("Zug ohne Brücke ausführen (Esc)")
         self.skip_bridge_button.setToolTip("Den Zug ohne Brücke ausführen (Esc)")
@@ -1544,7 +1582,8 @@ class AtlantisBoardView(QWidget):
             QTimer.singleShot(0, self, self._fit_page)
         else:
             self.canvas.setMinimumHeight(200)
-            self.panel_scroll.setMinimumWidth(round((PANEL_WIDTH - 40) * scale))
+            self.panel_scroll.setMinimumWidth(max(round((PANEL_WIDTH - 40) * scale),
+                                                  self._panel_width()))
             self.panel_scroll.setMinimumHeight(0)
             self.panel_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
             if turned or not self._user_sized:
@@ -1558,11 +1597,16 @@ class AtlantisBoardView(QWidget):
         if self.content.height() != height:
             self.content.resize(viewport.width(), height)
 
+    def _panel_width(self) -> int:
+        """PANEL_WIDTH, or what the hand cards need at a larger text size."""
+        return max(PANEL_WIDTH, self.panel_widget.minimumSizeHint().width()
+                   + self.panel_scroll.verticalScrollBar().sizeHint().width() + 2)
+
     def _size_panel(self) -> None:
         total = sum(self.splitter.sizes())
-        panel = round(PANEL_WIDTH * self._text_scale())
-        if self.splitter.orientation() == Qt.Orientation.Horizontal and total > 2 * panel:
-            self.splitter.setSizes([total - panel, panel])
+        width = max(self._panel_width(), round(PANEL_WIDTH * self._text_scale()))
+        if self.splitter.orientation() == Qt.Orientation.Horizontal and total > 2 * width:
+            self.splitter.setSizes([total - width, width])
             self._arranged = True
 
     def changeEvent(self, event) -> None:

@@ -10,7 +10,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -23,7 +22,21 @@ from app.rules.atlantis import cards_for_tile, gap_cost, score
 from app.rules.atlantis.scoring import leaders
 from app.rules.errors import RulesError
 from app.ui.app_state import Services
-from app.ui.widgets import Box, Card, PageColumn, ReflowRow, label, page_pill, pill, row
+from app.ui.boards.atlantis_scene import PLAYER_COLOURS
+from app.ui.widgets import (
+    Box,
+    Card,
+    FlowLayout,
+    PageColumn,
+    flow,
+    follow_spin,
+    label,
+    page_pill,
+    player_pill,
+    row,
+    set_invalid,
+    spin_ok,
+)
 
 MAX_GAPS = 6
 PLAYER_NAMES = ("Blau", "Weiß", "Schwarz", "Rot")
@@ -34,7 +47,6 @@ def _spin(low: int, high: int, value: int, name: str) -> QSpinBox:
     spin.setRange(low, high)
     spin.setValue(value)
     spin.setAccessibleName(name)
-    spin.setMinimumWidth(64)
     return spin
 
 
@@ -49,30 +61,22 @@ class GapRow(QWidget):
 
     def __init__(self, number: int, parent: QWidget | None = None):
         super().__init__(parent)
-        # The values first; the bridge and the cost go below them when the row is too narrow.
-        layout = ReflowRow()
-        self.setLayout(layout)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(10)
-        values, rest = QHBoxLayout(), QHBoxLayout()
-        values.setSpacing(10)
-        rest.setSpacing(10)
+        # Wraps like a sentence when the column is narrow.
+        layout = FlowLayout(self)
         self.title = QLabel(f"Lücke {number}")
-        self.title.setMinimumWidth(64)
         self.left = _spin(1, 7, 3, f"Lücke {number}: Wert links")
         self.right = _spin(1, 7, 5, f"Lücke {number}: Wert rechts")
         self.bridge = QCheckBox("Brücke liegt")
         self.bridge.setAccessibleName(f"Lücke {number}: Brücke liegt")
         self.result = QLabel()
         self.result.setObjectName("RowValue")
-        for widget in (self.title, QLabel("zwischen"), self.left, QLabel("und"), self.right):
-            values.addWidget(widget)
-        values.addStretch(1)
-        rest.addWidget(self.bridge)
-        rest.addStretch(1)
-        rest.addWidget(self.result)
-        layout.addLayout(values)
-        layout.addLayout(rest, 1)
+        for widget in (self.title, QLabel("zwischen"), self.left, QLabel("und"), self.right,
+                       self.bridge):
+            layout.addWidget(widget)
+        layout.addWidget(self.result)
+
+    def valid(self) -> bool:
+        return spin_ok(self.left) and spin_ok(self.right)
 
     def cost(self) -> int:
         return gap_cost(self.left.value(), self.right.value(), self.bridge.isChecked())
@@ -112,7 +116,7 @@ class AtlantisCalculators(PageColumn):
         self.remove_gap_button.setProperty("secondary", True)
         self.remove_gap_button.setAccessibleName("Letzte Lücke entfernen")
         self.remove_gap_button.clicked.connect(self.remove_gap)
-        card.body.addLayout(row(self.add_gap_button, self.remove_gap_button))
+        card.body.addLayout(flow(self.add_gap_button, self.remove_gap_button))
         answer = Box("Answer")
         self.gap_result = _result_label()
         self.gap_reason = label("", "Body")
@@ -128,7 +132,7 @@ class AtlantisCalculators(PageColumn):
             return
         gap = GapRow(len(self.gap_rows) + 1)
         for spin in (gap.left, gap.right):
-            spin.valueChanged.connect(self.update_gaps)
+            follow_spin(spin, self.update_gaps)
         gap.bridge.toggled.connect(self.update_gaps)
         self.gap_layout.addWidget(gap, len(self.gap_rows), 0)
         self.gap_rows.append(gap)
@@ -143,11 +147,21 @@ class AtlantisCalculators(PageColumn):
         self.update_gaps()
 
     def update_gaps(self) -> None:
+        self.add_gap_button.setEnabled(len(self.gap_rows) < MAX_GAPS)
+        self.remove_gap_button.setEnabled(len(self.gap_rows) > 1)
+        bad = [number for number, gap in enumerate(self.gap_rows, start=1) if not gap.valid()]
+        if bad:
+            # No number that does not match the fields: the result waits for valid values.
+            for gap in self.gap_rows:
+                gap.result.setText(f"= {gap.cost()}" if gap.valid() else "= ?")
+            self.gap_result.setText("Kosten: –")
+            where = ", ".join(f"Lücke {n}" for n in bad)
+            self.gap_reason.setText(f"{where}: Plättchenwerte gibt es nur von 1 bis 7 – "
+                                    "bitte das rot markierte Feld berichtigen.")
+            return
         costs = [gap.cost() for gap in self.gap_rows]
         for gap, cost in zip(self.gap_rows, costs, strict=True):
             gap.result.setText(f"= {cost}")
-        self.add_gap_button.setEnabled(len(self.gap_rows) < MAX_GAPS)
-        self.remove_gap_button.setEnabled(len(self.gap_rows) > 1)
         total = sum(costs)
         if len(costs) == 1:
             self.gap_result.setText(f"Kosten: {total}")
@@ -172,7 +186,7 @@ class AtlantisCalculators(PageColumn):
         card = Card()
         card.body.addLayout(row(label("**Karten kaufen**", "H2"), page_pill([4]), grow=0))
         self.buy_value = _spin(1, 7, 5, "Wert des abgegebenen Plättchens")
-        self.buy_value.valueChanged.connect(self.update_buying)
+        follow_spin(self.buy_value, self.update_buying)
         card.body.addLayout(row(QLabel("Abgegebenes Plättchen mit Wert"), self.buy_value))
         answer = Box("Answer")
         self.buy_result = _result_label()
@@ -184,6 +198,9 @@ class AtlantisCalculators(PageColumn):
         self.add(card)
 
     def update_buying(self) -> None:
+        if not spin_ok(self.buy_value):
+            self.buy_result.setText("Plättchenwerte gibt es nur von 1 bis 7.")
+            return
         cards = cards_for_tile(self.buy_value.value())
         word = "Karte" if cards == 1 else "Karten"
         self.buy_result.setText(f"{cards} {word}")
@@ -196,7 +213,7 @@ class AtlantisCalculators(PageColumn):
         card.body.addWidget(label("Plättchenwerte mit Leerzeichen trennen, z. B. „5 3 7 2“.",
                                   "Muted"))
         grid = QGridLayout()
-        grid.setHorizontalSpacing(12)
+        grid.setHorizontalSpacing(8)
         grid.setVerticalSpacing(8)
         for column, title in enumerate(("Spieler", "Plättchenwerte", "Handkarten",
                                         "Unbezahlt", "Punkte")):
@@ -212,14 +229,14 @@ class AtlantisCalculators(PageColumn):
             debt = _spin(0, 99, 0, f"{name}: unbezahlte Punkte")
             points = QLabel("–")
             points.setObjectName("RowValue")
-            grid.addWidget(pill(name, "Tag"), index + 1, 0)
+            grid.addWidget(player_pill(name, PLAYER_COLOURS[index]), index + 1, 0)
             grid.addWidget(tiles, index + 1, 1)
             grid.addWidget(cards, index + 1, 2)
             grid.addWidget(debt, index + 1, 3)
             grid.addWidget(points, index + 1, 4)
             tiles.textChanged.connect(self.update_scoring)
-            cards.valueChanged.connect(self.update_scoring)
-            debt.valueChanged.connect(self.update_scoring)
+            follow_spin(cards, self.update_scoring)
+            follow_spin(debt, self.update_scoring)
             self.players.append((tiles, cards, debt, points))
         grid.setColumnStretch(1, 1)
         card.body.addLayout(grid)
@@ -239,6 +256,12 @@ class AtlantisCalculators(PageColumn):
         problems = []
         for index, (tiles, cards, debt, points) in enumerate(self.players):
             text = tiles.text().replace(",", " ").split()
+            set_invalid(tiles, False)
+            if not (spin_ok(cards) and spin_ok(debt)):
+                problems.append(f"{PLAYER_NAMES[index]}: Handkarten und Unbezahltes sind ganze "
+                                "Zahlen ab 0.")
+                points.setText("?")
+                continue
             if not text and cards.value() == 0 and debt.value() == 0:
                 points.setText("–")
                 continue
@@ -250,9 +273,14 @@ class AtlantisCalculators(PageColumn):
                 message = str(exc) if isinstance(exc, RulesError) else (
                     "Plättchenwerte sind ganze Zahlen von 1 bis 7.")
                 problems.append(f"{PLAYER_NAMES[index]}: {message}")
+                set_invalid(tiles, True)
                 points.setText("?")
         self.score_problem.setText("<br>".join(problems))
         self.score_problem.setVisible(bool(problems))
+        if problems:
+            # A verdict over a table with a wrong row would name the wrong winner.
+            self.score_result.setText("Sieger: – (erst die rot markierten Felder berichtigen)")
+            return
         if not scores:
             self.score_result.setText("Sieger: –")
             return

@@ -5,15 +5,21 @@ from __future__ import annotations
 from PySide6.QtWidgets import QFrame, QGridLayout, QVBoxLayout, QWidget
 
 from app.model.loader import LoadedGame
-from app.ui.accessibility import fixed_width
 from app.ui.app_state import Services
 from app.ui.widgets import PageColumn, label, page_pill
+
+NAME_WIDTH = 190
+# Below this column width the value column would be squeezed to a narrow strip.
+STACK_BELOW = 600
+QWIDGETSIZE_MAX = (1 << 24) - 1
 
 
 class NumbersView(PageColumn):
     def __init__(self, loaded: LoadedGame, services: Services | None = None):
         super().__init__("Die Zahlen", "Alles, was man nachzählen müsste – auf einen Blick.")
         self.anchors = {}
+        self.rows: list[tuple] = []
+        self.stacked: bool | None = None
         table = QFrame()
         table.setObjectName("Table")
         rows = QVBoxLayout(table)
@@ -26,17 +32,44 @@ class NumbersView(PageColumn):
             grid = QGridLayout(line)
             grid.setContentsMargins(16, 11, 16, 11)
             grid.setHorizontalSpacing(18)
+            grid.setVerticalSpacing(4)
             name = label(number.label, "RowLabel")
-            fixed_width(name, 190)
-            grid.addWidget(name, 0, 0)
-            grid.addWidget(label(number.value, "RowValue"), 0, 1)
-            grid.addWidget(self.mark_badge(number.id), 0, 2)
-            badge = page_pill(number.pages)
-            if badge is not None:
-                grid.addWidget(badge, 0, 3)
-            grid.setColumnStretch(1, 1)
+            value = label(number.value, "RowValue")
+            self.rows.append((grid, name, value, self.mark_badge(number.id),
+                              page_pill(number.pages)))
             self.anchors[number.id] = line
             rows.addWidget(line)
         self.add(table)
+        self.arrange(stacked=False)
         self.finish()
         self.follow_marks(services.progress if services else None, loaded.id)
+
+    def arrange(self, stacked: bool) -> None:
+        """Name beside value in a wide column; in a narrow one the name goes above the value,
+        so the value keeps the width to read in one or two lines, not six."""
+        if stacked == self.stacked:
+            return
+        self.stacked = stacked
+        for grid, name, value, badge, pages in self.rows:
+            for widget in (name, value, badge, pages):
+                if widget is not None:
+                    grid.removeWidget(widget)
+            name.setFixedWidth(QWIDGETSIZE_MAX if stacked else NAME_WIDTH)
+            if stacked:
+                name.setMinimumWidth(0)
+                grid.addWidget(name, 0, 0)
+                grid.addWidget(value, 1, 0)
+                grid.setColumnStretch(0, 1)
+                grid.setColumnStretch(1, 0)
+            else:
+                grid.addWidget(name, 0, 0)
+                grid.addWidget(value, 0, 1)
+                grid.setColumnStretch(0, 0)
+                grid.setColumnStretch(1, 1)
+            grid.addWidget(badge, 0, 2)
+            if pages is not None:
+                grid.addWidget(pages, 0, 3)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.arrange(stacked=self.column.width() < STACK_BELOW)

@@ -8,7 +8,7 @@ The round's logic lives in :mod:`app.model.quiz_round`; this view only shows it.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox, QPushButton
+from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton, QWidget
 
 from app.model.loader import LoadedGame
 from app.model.progress import Grade
@@ -20,11 +20,13 @@ from app.ui.widgets import (
     Card,
     PageColumn,
     clear_layout,
+    flow,
     label,
     page_pill,
     pill,
     row,
     secondary,
+    sentence,
 )
 
 GRADES = (
@@ -42,7 +44,8 @@ class QuizView(PageColumn):
     def __init__(self, loaded: LoadedGame, services: Services | None = None):
         super().__init__("Weißt du's noch?",
                          "Erst selbst überlegen, dann aufdecken – und ehrlich sein: "
-                         "Was du nicht wusstest, markieren wir oben zum Nachlesen.")
+                         "Was du nicht wusstest, wird in seinem Abschnitt zum Nachlesen "
+                         "markiert; die Zahl in der Seitenleiste zeigt, wie viel dort wartet.")
         self.loaded = loaded
         self.services = services
         self.progress = services.progress if services else None
@@ -58,7 +61,20 @@ class QuizView(PageColumn):
         self.choice_buttons: list[QPushButton] = []
         self.reveal_button: QPushButton | None = None
         self.next_button: QPushButton | None = None
+        self.space_hint: QLabel | None = None
         self.show_start()
+
+    def focus_target(self) -> QWidget:
+        """Where the keyboard belongs: the start or „Neue Runde“ button, else this page.
+
+        During a question the page itself holds the focus, so Space, 1–3 and A–D reach
+        :meth:`keyPressEvent` and never click a grade or choice button by accident.
+        """
+        if self.round is None or self.round.finished:
+            return self.start_button or self
+        if self.next_button is not None:
+            return self.next_button
+        return self
 
     # -- keyboard -----------------------------------------------------------------------------
 
@@ -86,10 +102,23 @@ class QuizView(PageColumn):
             return
         if not self.round.revealed:
             if isinstance(self.round.current, Situation):
+                self._say_space("Wähle zuerst eine Antwort: 1–4 oder A–D.")
                 return
             self.reveal()
         elif isinstance(self.round.current, Situation):
             self.next_situation()
+        else:
+            # An honest quiz never grades by accident: Space only says what to press.
+            self._say_space("Die Leertaste bewertet nicht – drücke 1, 2 oder 3.")
+
+    def _say_space(self, text: str) -> None:
+        if self.space_hint is None:
+            self.space_hint = label("", "Body", rich=False)
+            self.card.body.addWidget(self.space_hint)
+        # Said louder on the page, where the eyes are, than the quiet hint was.
+        self.space_hint.setText(text)
+        self.space_hint.setStyleSheet("font-weight: 700;")
+        self.space_hint.show()
 
     def key_number(self, number: int) -> None:
         if self.round is None or self.round.finished:
@@ -112,20 +141,24 @@ class QuizView(PageColumn):
         self.choice_buttons = []
         self.reveal_button = None
         self.next_button = None
+        self.start_button = None
+        self.space_hint = None
 
     def show_start(self) -> None:
         self._clear()
         self.round = None
         quiz = self.loaded.game.quiz
         body = self.card.body
-        body.addWidget(label(f"**{len(quiz)} Fragen** zu {self.loaded.game.title}.", "H2"))
+        body.addWidget(label(f"**{len(quiz)} Fragen** zu {sentence(self.loaded.game.title)}",
+                             "H2"))
         store = self.progress.store(self.loaded.id) if self.progress else None
         if store is not None:
             due = store.due_count([q.id for q in quiz])
             fresh = sum(1 for q in quiz if not store.seen(q.id))
             marked = len(store.marked())
+            rules = "Regel" if marked == 1 else "Regeln"
             facts = [f"{due} fällig", f"{fresh} noch nie gesehen",
-                     f"{marked} zum Nachlesen markiert"]
+                     f"{marked} {rules} zum Nachlesen markiert"]
             body.addWidget(label(" · ".join(facts), "Lead"))
         body.addWidget(label("Fällige Fragen kommen zuerst, dann neue. Tasten: **Leertaste** "
                              "startet und deckt auf, **1 / 2 / 3** bewerten.", "Muted"))
@@ -143,12 +176,13 @@ class QuizView(PageColumn):
                                 "beantwortet")
             practice.clicked.connect(self.start_practice)
             buttons.append(practice)
-        body.addLayout(row(*buttons))
+        body.addLayout(flow(*buttons))
         if store is not None and (store.answers or store.marked()):
             reset = secondary(QPushButton("Fortschritt zurücksetzen"))
             reset.setAccessibleName("Fortschritt zurücksetzen")
             reset.clicked.connect(self.reset_progress)
             body.addLayout(row(reset))
+        self.start_button = start
         start.setFocus()
 
     def start_round(self, length: int | None) -> None:
@@ -181,7 +215,7 @@ class QuizView(PageColumn):
         self.reveal_button.setAccessibleName("Antwort aufdecken (Leertaste)")
         self.reveal_button.clicked.connect(self.reveal)
         body.addLayout(row(self.reveal_button))
-        self.reveal_button.setFocus()
+        self.setFocus()
 
     def _situation(self, situation: Situation) -> None:
         body = self.card.body
@@ -195,8 +229,9 @@ class QuizView(PageColumn):
             button.clicked.connect(lambda _=False, i=index: self.choose(i))
             self.choice_buttons.append(button)
             body.addWidget(button)
-        if self.choice_buttons:
-            self.choice_buttons[0].setFocus()
+        body.addWidget(label("Tasten: **1–4** oder **A–D** wählen, dann **Leertaste** weiter.",
+                             "Muted"))
+        self.setFocus()
 
     def reveal(self) -> None:
         if self.round is None or self.round.revealed or isinstance(self.round.current, Situation):
@@ -223,10 +258,14 @@ class QuizView(PageColumn):
             button.setAccessibleDescription(hint)
             button.clicked.connect(lambda _=False, g=grade: self.grade(g))
             self.grade_buttons[grade] = button
-        self.card.body.addLayout(row(*self.grade_buttons.values()))
+        self.card.body.addLayout(flow(*self.grade_buttons.values()))
         hints = "\n".join(f"- **{text}:** {hint}" for _, text, _, hint in GRADES)
         self.card.body.addWidget(label(hints, "Muted"))
-        self.grade_buttons[Grade.KNEW].setFocus()
+        self.space_hint = label("Bewerte mit **1 / 2 / 3** – die Leertaste bewertet nicht.",
+                                "Muted")
+        self.card.body.addWidget(self.space_hint)
+        # The focus stays on the page: a second Space must not press „Wusste ich“.
+        self.setFocus()
 
     def grade(self, grade: Grade) -> None:
         if self.round is None or not self.round.revealed:
@@ -277,7 +316,8 @@ class QuizView(PageColumn):
         self._clear()
         body = self.card.body
         total = len(self.round.log)
-        body.addWidget(label(f"**Geschafft:** {self.round.knew_count} von {total} gewusst.", "H2"))
+        body.addWidget(label(f"**Runde beendet:** {self.round.knew_count} von {total} gewusst.",
+                             "H2"))
         entries = self.round.re_read()
         if entries:
             body.addWidget(label("Das solltest du vor dem Spiel noch einmal lesen:", "Body"))
@@ -296,6 +336,7 @@ class QuizView(PageColumn):
         again = QPushButton("Neue Runde")
         again.clicked.connect(self.show_start)
         body.addLayout(row(again))
+        self.start_button = again
         again.setFocus()
 
     def jump(self, kind: str, target: str) -> None:

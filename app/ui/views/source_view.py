@@ -18,7 +18,7 @@ class SourceView(PageColumn):
             ("Autor", meta.designer or "–"),
             ("Personen", meta.players),
             ("Ausgabe", meta.edition),
-            ("Regelheft", meta.booklet + (f" ({meta.booklet_pages} Seiten)"
+            ("Regelheft", meta.booklet + (f", {meta.booklet_pages} Seiten"
                                           if meta.booklet_pages else "")),
         ]
         card = Card()

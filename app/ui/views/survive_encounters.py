@@ -59,6 +59,7 @@ from app.ui.boards.survive_map import (
 from app.ui.theme import palette_colours, with_alpha
 from app.ui.widgets import (
     COLUMN_MAX_WIDTH,
+    NARROW_MARGIN,
     PAGE_MARGIN,
     Box,
     Card,
@@ -159,6 +160,9 @@ class Stepper(QWidget):
         self.what = what
         for widget in (self.minus, self.count, self.plus):
             layout.addWidget(widget)
+        for button in (self.minus, self.plus):
+            # Never squeezed below the sign's size at any text size.
+            button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         layout.addStretch(1)
         self.minus.clicked.connect(lambda: on_step(colour, -1))
         self.plus.clicked.connect(lambda: on_step(colour, 1))
@@ -349,7 +353,7 @@ def _slots(x: float, rows: tuple[float, ...], per_row: int, step: float, count: 
 
 class SurviveEncounters(PageColumn):
     def __init__(self, loaded: LoadedGame, services: Services | None = None):
-        super().__init__("Was passiert?",
+        super().__init__("Rechner: Was passiert?",
                          "Eine Kreatur kommt auf ein Meeresfeld – die Regel-Engine sagt, wer "
                          "gefressen wird und welches Boot kentert.")
         self.loaded = loaded
@@ -487,12 +491,6 @@ class SurviveEncounters(PageColumn):
         self.seed_box.setAccessibleName("Nummer der zufälligen Begegnung")
         self.seed_box.setToolTip("Gleiche Nummer, gleiche Begegnung.")
         self.seed_box.setKeyboardTracking(False)
-        self.seed_box.setStyleSheet("QSpinBox::up-button, QSpinBox::down-button "
-                                    "{ width: 0px; border: none; } "
-                                    "QSpinBox::up-arrow, QSpinBox::down-arrow { image: none; }")
-        self.seed_box.lineEdit().setTextMargins(8, 0, 8, 0)
-        self.seed_box.setFixedWidth(self.seed_box.fontMetrics().horizontalAdvance(
-            "Nr. 9999999") + 24)
         self.seed_box.valueChanged.connect(
             lambda seed: seed and self.random_encounter(seed))
         self.random_button = QPushButton("Zufällige Begegnung")
@@ -533,11 +531,19 @@ class SurviveEncounters(PageColumn):
         # once it appears (the viewport shrinks without a resize of the page).
         width = (self.width() - 2 * self.frameWidth()
                  - self.verticalScrollBar().sizeHint().width())
-        # Side by side only while the controls fit half the width (not at large text sizes).
-        wide = width - 2 * PAGE_MARGIN >= max(
-            SIDE_BY_SIDE_MIN, 2 * self.input_card.minimumSizeHint().width() + COLUMN_GAP)
+        wide = width - 2 * PAGE_MARGIN >= SIDE_BY_SIDE_MIN
+        if wide:
+            # Side by side only while each half still has room for its controls.
+            column = min(WIDE_COLUMN, width - 2 * PAGE_MARGIN)
+            needed = max(self.input_card.minimumSizeHint().width(),
+                         self.result.minimumSizeHint().width())
+            wide = (column - COLUMN_GAP) // 2 >= needed
         limit = WIDE_COLUMN if wide else COLUMN_MAX_WIDTH
         side = max(PAGE_MARGIN, (width - limit) // 2)
+        needed = self.halves[0].layout().minimumSize().width()
+        if not wide and width - 2 * side < needed:
+            # Thinner margins before the page has to scroll sideways.
+            side = max(NARROW_MARGIN, (width - needed) // 2)
         self._outer_layout.setContentsMargins(side, PAGE_MARGIN, side, PAGE_MARGIN)
         self._arrange(wide)
         # Exact widths for the halves: a box layout's height-for-width guesses them otherwise,
@@ -545,7 +551,8 @@ class SurviveEncounters(PageColumn):
         column = width - 2 * side
         half = (column - COLUMN_GAP) // 2 if wide else column
         for widget in self.halves:
-            widget.setFixedWidth(max(0, half))
+            # Never narrower than the controls need; the page scrolls sideways then.
+            widget.setFixedWidth(max(0, half, widget.layout().minimumSize().width()))
         margins = self.input_card.body.contentsMargins()
         needed = (self.head_label.sizeHint().width() + self.random_button.sizeHint().width()
                   + self.seed_box.width() + 4 * self.head.spacing() + margins.left()

@@ -86,13 +86,6 @@ class SurviveRemovalView(PageColumn):
         self.seed_box.setToolTip("Gleiche Nummer, gleiche Stellung – so könnt ihr eine "
                                  "Stellung teilen.")
         self.seed_box.setKeyboardTracking(False)
-        # Like the Atacama plan: no arrow buttons (the style sheet draws none), keys still step.
-        self.seed_box.setStyleSheet("QSpinBox::up-button, QSpinBox::down-button "
-                                    "{ width: 0px; border: none; } "
-                                    "QSpinBox::up-arrow, QSpinBox::down-arrow { image: none; }")
-        self.seed_box.lineEdit().setTextMargins(8, 0, 8, 0)
-        self.seed_box.setFixedWidth(self.seed_box.fontMetrics().horizontalAdvance(
-            "Stellung Nr. 9999999") + 24)
         self.seed_box.valueChanged.connect(self._seed_changed)
         self.next_button = QPushButton("Nächste Stellung")
         self.next_button.setAccessibleName("Nächste Übungsstellung")
@@ -349,6 +342,8 @@ class SurviveRemovalView(PageColumn):
             width = max(self.panel.minimumSizeHint().width(),
                         column - self.map.width() - self.main_layout.spacing())
         self.panel.setFixedWidth(width)
+        # Its exact height at that width as the minimum: box layouts above only guess it.
+        self.panel.setMinimumHeight(max(0, self.panel.heightForWidth(width)))
 
 
 def final_words(state) -> str:
