@@ -78,6 +78,7 @@ class AboutDialog(QDialog):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(body)
+        scroll.setAccessibleName("Über Regelfrisch")
         layout.addWidget(scroll, 1)
 
         close = QPushButton("Schließen")

@@ -98,6 +98,7 @@ class ShortcutsDialog(QDialog):
                               ("Fokus bewegen", MOVING_KEYS)):
             head = QLabel(heading)
             head.setObjectName("H2")
+            head.setWordWrap(True)  # a long heading wraps at the largest text size
             column.addWidget(head)
             column.addLayout(_grid(rows))
         column.addStretch(1)
@@ -118,7 +119,11 @@ class ShortcutsDialog(QDialog):
         self._fit(body)
 
     def _fit(self, body: QWidget) -> None:
-        width = max(640, body.sizeHint().width() + 80)
+        # The list's own width (at large text its minimum can exceed its hint), the dialog's
+        # margins and the scroll bar: no heading runs out of sight on the right.
+        bar = self.style().pixelMetric(self.style().PixelMetric.PM_ScrollBarExtent)
+        needed = max(body.sizeHint().width(), body.minimumSizeHint().width())
+        width = max(640, needed + 56 + bar + 12)
         height = body.sizeHint().height() + 160
         parent = self.parentWidget()
         screen = (parent.screen() if parent is not None else self.screen()).availableGeometry()
@@ -136,7 +141,7 @@ def _grid(rows) -> QGridLayout:
         grid.addWidget(key_label, index, 0, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         text = QLabel(name)
         text.setWordWrap(True)
-        text.setMinimumWidth(260)
+        text.setMinimumWidth(160)  # wraps rather than widening the dialog past the screen
         grid.addWidget(text, index, 1)
     grid.setColumnStretch(1, 1)
     return grid

@@ -161,3 +161,5 @@ def test_dialogs_fit_an_800_pixel_screen_at_the_largest_text(largest, qtbot):
             bottom = button.mapTo(dialog, button.rect().bottomLeft()).y()
             assert bottom <= dialog.height()
         dialog.close()
+
+

@@ -111,7 +111,10 @@ def test_mark_cleared_by_hand(qtbot, library, tmp_path):
     badge = view.mark_badges[target]
     assert badge.isVisible()
     from PySide6.QtWidgets import QToolButton
-    qtbot.mouseClick(badge.findChild(QToolButton), Qt.MouseButton.LeftButton)
+    button = badge.findChild(QToolButton)
+    # As a user sees it: once the page has been laid out and painted.
+    qtbot.waitUntil(lambda: button.height() > 0)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert not badge.isVisible()
     assert target not in window.services.progress.marked("atlantis")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QVBoxLayout, QWidget
 
 from app.model.loader import LoadedGame
@@ -50,11 +51,16 @@ class NumbersView(PageColumn):
         if stacked == self.stacked:
             return
         self.stacked = stacked
+        # Wide enough for the longest single word at this text size („Bewegungspunkte“ at
+        # 20 pt): a label may wrap between words, never inside one.
+        name_width = max([NAME_WIDTH] + [
+            name.fontMetrics().horizontalAdvance(word) + 6
+            for _grid, name, *_ in self.rows for word in name.text().split()])
         for grid, name, value, badge, pages in self.rows:
             for widget in (name, value, badge, pages):
                 if widget is not None:
                     grid.removeWidget(widget)
-            name.setFixedWidth(QWIDGETSIZE_MAX if stacked else NAME_WIDTH)
+            name.setFixedWidth(QWIDGETSIZE_MAX if stacked else name_width)
             if stacked:
                 name.setMinimumWidth(0)
                 grid.addWidget(name, 0, 0)
@@ -73,3 +79,9 @@ class NumbersView(PageColumn):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.arrange(stacked=self.column.width() < STACK_BELOW)
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange) and self.rows:
+            self.stacked = None  # measure the words again at the new text size
+            self.arrange(stacked=self.column.width() < STACK_BELOW)

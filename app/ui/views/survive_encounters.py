@@ -12,7 +12,7 @@ import random
 from dataclasses import replace
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSignalBlocker, QSize, Qt
-from PySide6.QtGui import QFont, QGuiApplication, QIcon, QPainter, QPen
+from PySide6.QtGui import QFont, QFontMetrics, QGuiApplication, QIcon, QPainter, QPen
 from PySide6.QtWidgets import (
     QBoxLayout,
     QButtonGroup,
@@ -106,8 +106,7 @@ def segment_style(colours, stepper: int = 22) -> str:
         f"QToolButton#Segment[edge=\"alone\"] {{ border-radius: 7px; }}"
         f"QToolButton#Stepper {{ background: {colours.surface}; color: {colours.accent}; "
         f"border: 1px solid {colours.border}; border-radius: {stepper // 2 + 1}px; "
-        f"font-weight: 700; min-width: {stepper}px; max-width: {stepper}px; "
-        f"min-height: {stepper}px; max-height: {stepper}px; padding: 0; }}"
+        f"font-weight: 700; min-width: {stepper}px; min-height: {stepper}px; padding: 0; }}"
         f"QToolButton#Stepper:hover {{ border-color: {colours.accent}; }}"
         f"QToolButton#Stepper:focus {{ border: 2px solid {colours.accent}; }}"
         f"QToolButton#Stepper:disabled {{ color: {colours.line}; }}"
@@ -645,8 +644,15 @@ class SurviveEncounters(PageColumn):
 
     def _restyle(self) -> None:
         colours = current_colours()
-        stepper = max(22, round(self.font().pointSizeF() * 2.0))
+        # Round buttons as large as the sign needs at this text size, with a little air.
+        stepper = max(22, QFontMetrics(self.font()).height() + 14)
         self.input_card.setStyleSheet(segment_style(palette_colours(), stepper))
+        for button in self.input_card.findChildren(QToolButton, "Stepper"):
+            # Round and exactly as large as the style makes it: never squeezed by the grid.
+            button.ensurePolished()
+            hint = button.sizeHint()
+            side = max(hint.width(), hint.height())
+            button.setFixedSize(side, side)
         for buttons, size in ((self.creature_buttons, 22), (self.there_buttons, 18)):
             for creature, button in buttons.items():
                 button.setIcon(creature_icon(creature, size, colours))
