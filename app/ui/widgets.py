@@ -218,8 +218,9 @@ def item_legend(items) -> QLabel:
         text = item.name + (f" ({item.colour_name})" if item.colour_name else "")
         text = html_text.escape(text + ("" if item.confirmed else "*"), quote=False)
         # Non-breaking spaces keep swatch and name together when the line wraps.
+        alt = html_text.escape(item.colour_name or item.name)
         parts.append(f'<img src="{swatch_uri(item.colour)}" width="{side}" height="{side}" '
-                     f'alt="{html_text.escape(item.colour_name or item.name)}" align="middle">&nbsp;'
+                     f'alt="{alt}" align="middle">&nbsp;'
                      + text.replace(" ", "&nbsp;"))
     html = " &nbsp;·&nbsp; ".join(parts)
     if any(not item.confirmed for item in items):
