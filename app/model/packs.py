@@ -19,7 +19,7 @@ import stat
 import tempfile
 import unicodedata
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from string import Template
@@ -43,12 +43,6 @@ MAX_ENTRIES = len(ARCHIVE_FILES)
 MAX_MANIFEST_BYTES = 16 * 1024
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MAX_ID = 40
-
-# Markdown in a pack may format text, nothing more: raw HTML could fetch or hide things, images
-# and links could point at files on the player's disk.
-_HTML = re.compile(r"<\s*[A-Za-z!/?]")
-_IMAGE = re.compile(r"!\[")
-_LINK = re.compile(r"\]\(\s*([^)\s]*)|<(?:[a-z]+:|/)[^>]*>|\bfile:", re.IGNORECASE)
 
 
 class PackGame(LoadedGame):
@@ -120,33 +114,13 @@ def _unknown_file_message(name: str) -> str:
 
 
 def _markup_problems(path: Path) -> list[Problem]:
+    # The same rule as for every game (app/model/markup.py): no HTML, images or links.
+    from app.model.markup import markup_problems
+
     try:
-        source = read_yaml(path)
+        return markup_problems(read_yaml(path))
     except ContentError:
         return []  # the loader reports it with its line
-    problems = []
-    for loc, text in _strings(source.data, ()):
-        if _HTML.search(text):
-            message = "HTML ist in eigenen Spielen nicht erlaubt; nutze **fett** und *kursiv*."
-        elif _IMAGE.search(text):
-            message = "Bilder sind in eigenen Spielen nicht erlaubt."
-        elif _LINK.search(text):
-            message = "Verweise auf Dateien oder Webseiten sind in eigenen Spielen nicht erlaubt."
-        else:
-            continue
-        problems.append(source.problem(loc, message))
-    return problems
-
-
-def _strings(data: Any, loc: tuple) -> Iterator[tuple[tuple, str]]:
-    if isinstance(data, str):
-        yield loc, data
-    elif isinstance(data, dict):
-        for key, value in data.items():
-            yield from _strings(value, (*loc, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from _strings(value, (*loc, index))
 
 
 def load_packs(root: Path, reserved: Iterable[str] = ()) -> Library:

@@ -166,7 +166,7 @@ def test_a_pack_may_not_bring_examples_html_images_or_file_links(tmp_path):
     messages = [str(p) for p in packs.failures[0].problems]
     assert any("examples.yaml" in m and "Regel-Engine" in m for m in messages)
     lines = game.splitlines()
-    for word, needle in (("HTML", "<script>"), ("Bilder", "![Bild]"), ("Verweise", "](../")):
+    for word, needle in (("HTML", "<script>"), ("Bilder", "![Bild]"), ("Links", "](../")):
         # A folded text (``text: >-``) is reported at its key, the line above the words.
         line = next(i for i, text in enumerate(lines, 1) if needle in text) - 1
         assert any(f"game.yaml:{line}: " in m and word in m for m in messages), messages
