@@ -13,7 +13,6 @@ from PySide6.QtCore import (
     QLibraryInfo,
     QLocale,
     QObject,
-    QSaveFile,
     QStandardPaths,
     QTranslator,
     Signal,
@@ -230,6 +229,8 @@ class ContentLoader(QObject):
 
 def write_snapshot(opened, library) -> None:
     """Write the snapshot files (each atomically; the index, which names them, last)."""
+    from PySide6.QtCore import QSaveFile
+
     from app.model.snapshot import INDEX, snapshot_files, stale_files
 
     files = snapshot_files(opened, library)
