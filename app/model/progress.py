@@ -24,12 +24,14 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import Enum
+from functools import cache
 from pathlib import Path
-
-from fsrs import Card, Rating, Scheduler, State
-from fsrs.scheduler import STABILITY_MIN
+from typing import TYPE_CHECKING
 
 from app.model.paths import data_dir  # noqa: F401 - part of this module's API
+
+if TYPE_CHECKING:
+    from fsrs import Rating, Scheduler
 
 SCHEMA_VERSION = 1
 MAX_PROGRESS_BYTES = 5 * 1024 * 1024
@@ -62,6 +64,8 @@ class Grade(Enum):
 
     @property
     def rating(self) -> Rating:
+        from fsrs import Rating
+
         return {Grade.KNEW: Rating.Good, Grade.UNSURE: Rating.Hard,
                 Grade.DID_NOT_KNOW: Rating.Again}[self]
 
@@ -82,8 +86,13 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-# Fuzzing would make schedules differ between runs; a refresher wants them predictable.
-_SCHEDULER = Scheduler(enable_fuzzing=False)
+@cache
+def _scheduler() -> Scheduler:
+    # Imported on first use: FSRS costs a start-up that only shows marks ~13 ms.
+    from fsrs import Scheduler
+
+    # Fuzzing would make schedules differ between runs; a refresher wants them predictable.
+    return Scheduler(enable_fuzzing=False)
 
 
 @dataclass
@@ -353,10 +362,12 @@ class ProgressStore:
         when = when or _now()
         targets = list(targets)
 
+        from fsrs import Card
+
         def answer(store: ProgressStore) -> None:
             cards = store.cards
             card = Card.from_dict(cards[quiz_id]) if quiz_id in cards else Card()
-            card, _log = _SCHEDULER.review_card(card, grade.rating, when)
+            card, _log = _scheduler().review_card(card, grade.rating, when)
             cards[quiz_id] = card.to_dict()
             store.answers += 1
             for target in targets:
@@ -410,6 +421,8 @@ class ProgressStore:
     def due(self, quiz_id: str) -> datetime | None:
         if quiz_id not in self.cards:
             return None
+        from fsrs import Card
+
         return Card.from_dict(self.cards[quiz_id]).due
 
     def order(self, quiz_ids: list[str], when: datetime | None = None) -> list[str]:
@@ -461,11 +474,13 @@ def _check_card(data: object) -> None:
         raise _Unreadable("ein Eintrag der Datei ist beschädigt") from exc
     if key in _VALID_CARDS:
         return
+    from fsrs import Card, Rating
+
     try:
         _check_card_fields(data)
         card = Card.from_dict(data)
         for rating in Rating:
-            _SCHEDULER.review_card(card, rating, _now())
+            _scheduler().review_card(card, rating, _now())
     except (_Unreadable, ArithmeticError, AttributeError, KeyError, TypeError,
             ValueError) as exc:
         raise _Unreadable("ein Eintrag der Datei ist beschädigt") from exc
@@ -494,6 +509,9 @@ def _moment(value: object) -> datetime:
 
 
 def _check_card_fields(data: object) -> None:
+    from fsrs import State
+    from fsrs.scheduler import STABILITY_MIN
+
     if not isinstance(data, dict) or set(data) != CARD_KEYS:
         raise _Unreadable("Karte hat nicht die erwarteten Felder")
     if not _is_int(data["card_id"]) or not 0 <= data["card_id"] < 2**63:

@@ -13,7 +13,6 @@ from PySide6.QtCore import (
     QLibraryInfo,
     QLocale,
     QObject,
-    QSaveFile,
     QStandardPaths,
     QTranslator,
     Signal,
@@ -36,7 +35,9 @@ from app.ui.theme import ThemeController, apply_theme, colours_for
 DEFAULT_SIZE = (1280, 800)
 
 
-def make_application(argv: list[str] | None = None) -> QApplication:
+def make_application(argv: list[str] | None = None, *, accessibility: bool = True) -> QApplication:
+    """The application, named and styled. ``accessibility=False`` leaves the boards'
+    screen-reader factory to the caller (``run`` installs it after the first frame)."""
     app = QApplication.instance() or QApplication(argv or sys.argv[:1])
     QCoreApplication.setOrganizationName("Regelfrisch")
     QCoreApplication.setApplicationName("Regelfrisch")
@@ -44,7 +45,8 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     # Ties the window to the menu entry of --install-desktop (Wayland app id, task bars).
     QGuiApplication.setDesktopFileName("regelfrisch")
     app.setWindowIcon(QIcon(str(resources_root() / "app-icon.svg")))
-    install_accessibility()
+    if accessibility:
+        install_accessibility()
     install_german_translations(app)
     if not app.styleSheet():
         apply_theme(app, colours_for("system"))
@@ -78,7 +80,7 @@ def create_main_window(library=None, game: str | None = None,
     ``remember=False`` (offscreen jobs such as ``--screenshot``) neither reads nor changes
     the user's settings: light theme, normal text, Atlantis first.
     """
-    app = make_application()
+    app = make_application(accessibility=False)  # the caller installs it (see run)
     settings = (settings or Settings()) if remember else None
     theme = ThemeController(app, settings.theme if settings else "hell",
                             settings.font_pt if settings else DEFAULT_FONT_PT)
@@ -107,7 +109,7 @@ def run(args) -> int:
     offscreen_job = bool(args.screenshot or args.pdf)
     if offscreen_job:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    app = make_application()
+    app = make_application(accessibility=offscreen_job)
     root = Path(args.content) if args.content else content_root()
     if args.pdf:
         from app.ui.print_sheet import export_pdf
@@ -121,6 +123,14 @@ def run(args) -> int:
         # background; the full load (pydantic, YAML, the engines) never delays the window.
         window = create_main_window(None, args.game)
         fit_first_start(window, window.settings, app.primaryScreen())
+        # The boards' interfaces import the board code: not needed for the first frame,
+        # unless a screen reader already listens (it would ask about the page at once).
+        from PySide6.QtGui import QAccessible
+
+        if QAccessible.isActive():
+            install_accessibility()
+        else:
+            window.after_first_frame(install_accessibility)
     if args.screenshot:
         try:
             written = save_screenshots(window, Path(args.screenshot))
@@ -136,11 +146,11 @@ def run(args) -> int:
     if bench_stop:
         # For the start-up benchmark: paint the shown window (and, if asked, the
         # remembered section with its content) exactly as the event loop would, then leave.
+        # What waits for the first frame (menus, marks count) waits for the next turn.
         app.processEvents()
         if bench_stop == "content":
-            while window.state.library is None:
+            while not window.content_painted:
                 app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
-            app.processEvents()
         content.wait()
         return 0
     # Quitting waits a moment for a snapshot being written, never for a whole load.
@@ -219,6 +229,8 @@ class ContentLoader(QObject):
 
 def write_snapshot(opened, library) -> None:
     """Write the snapshot files (each atomically; the index, which names them, last)."""
+    from PySide6.QtCore import QSaveFile
+
     from app.model.snapshot import INDEX, snapshot_files, stale_files
 
     files = snapshot_files(opened, library)

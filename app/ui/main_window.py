@@ -25,6 +25,7 @@ from app.ui.app_state import AppState, Services
 from app.ui.section_delegate import COUNT_ROLE, SectionDelegate, pill_size
 from app.ui.sections import Section, sections_for
 from app.ui.settings import DEFAULT_FONT_PT, MAX_FONT_PT, MIN_FONT_PT, Settings
+from app.ui.switcher import switcher_icon, switcher_title
 from app.ui.theme import ThemeController, colours_for
 
 SIDEBAR_WIDTH = 232
@@ -51,6 +52,10 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self._views: dict[tuple[str, str], QWidget] = {}
         self._counts_follow: bool | None = False  # None: waiting for the first frame
+        # Set up right after the first frame: the menus' entries and shortcuts, and what
+        # others add (application.run: the boards' screen-reader interfaces).
+        self._after_first_frame: list | None = [self._fill_menus]
+        self.content_painted = False  # a frame with a section's content has been painted
         self.setWindowIcon(QIcon(str(resources_root() / "app-icon.svg")))
         self.setMinimumSize(QSize(760, 560))
 
@@ -75,8 +80,8 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_text, 1)
         self.statusBar().setSizeGripEnabled(False)
 
-        self.actions_by_name: dict[str, QAction] = {}
-        self._build_menus()
+        self._actions: dict[str, QAction] | None = None
+        self._build_menu_bar()
         self._set_tab_order()
         if theme is not None:
             theme.changed.connect(self._fit_sidebar)
@@ -147,8 +152,6 @@ class MainWindow(QMainWindow):
             widget = self.stack.widget(0)
             self.stack.removeWidget(widget)
             widget.deleteLater()
-        from app.ui.pack_actions import switcher_icon, switcher_title
-
         self.game_switcher.blockSignals(True)
         self.game_switcher.clear()
         for entry in self.state.entries():
@@ -187,12 +190,7 @@ class MainWindow(QMainWindow):
         self.section_list.blockSignals(False)
         self._update_counts()
         self._fit_sidebar()
-        # Ctrl+1 … Ctrl+9 carry the section names, so the menu and F1 say where they lead.
-        titles = [s.title for s in self.sections()]
-        for number in range(1, 10):
-            action = self.actions_by_name[f"section{number}"]
-            action.setText(titles[number - 1] if number <= len(titles) else f"Abschnitt {number}")
-            action.setVisible(number <= len(titles))
+        self._name_section_actions()
         if entry is None:
             self.setWindowTitle("Regelfrisch")
             return
@@ -339,6 +337,28 @@ class MainWindow(QMainWindow):
 
     # -- menus and shortcuts -------------------------------------------------------------
 
+    @property
+    def actions_by_name(self) -> dict[str, QAction]:
+        """Every menu action by name; the menus are filled on first use at the latest."""
+        self._fill_menus()
+        return self._actions
+
+    @property
+    def packs(self):
+        """Own games, live preview and Anki export (made with the Datei menu)."""
+        self._fill_menus()
+        return self._packs
+
+    def _name_section_actions(self) -> None:
+        # Ctrl+1 … Ctrl+9 carry the section names, so the menu and F1 say where they lead.
+        if self._actions is None:
+            return  # named when the menus are filled
+        titles = [s.title for s in self.sections()]
+        for number in range(1, 10):
+            action = self._actions[f"section{number}"]
+            action.setText(titles[number - 1] if number <= len(titles) else f"Abschnitt {number}")
+            action.setVisible(number <= len(titles))
+
     def _action(self, name: str, text: str, keys: list, slot, menu) -> QAction:
         action = QAction(text, self)
         # A platform's standard key may equal the explicit one (Print is Ctrl+P on Linux).
@@ -348,22 +368,30 @@ class MainWindow(QMainWindow):
         action.triggered.connect(slot)
         menu.addAction(action)
         self.addAction(action)
-        self.actions_by_name[name] = action
+        self._actions[name] = action
         return action
 
-    def _build_menus(self) -> None:
+    def _build_menu_bar(self) -> None:
+        # The bar and its three menus now, so the first frame has its final layout; their
+        # entries and shortcuts (and the own-pack machinery) right after that frame.
         bar = self.menuBar()
-        file_menu = bar.addMenu("&Datei")
+        self._menus = (bar.addMenu("&Datei"), bar.addMenu("&Ansicht"), bar.addMenu("&Hilfe"))
+
+    def _fill_menus(self) -> None:
+        """The menus' entries and their shortcuts (idempotent)."""
+        if self._actions is not None:
+            return
+        self._actions = {}
+        file_menu, view_menu, help_menu = self._menus
         self._action("print", "Drucken / Als PDF …", [QKeySequence.StandardKey.Print, "Ctrl+P"],
                      self.print_sheet, file_menu)
         self._action("pdf", "Als PDF speichern …", ["Ctrl+Shift+P"], self.save_pdf, file_menu)
         from app.ui.pack_actions import PackActions
 
-        self.packs = PackActions(self, file_menu)  # own games, live preview, Anki export
+        self._packs = PackActions(self, file_menu)  # own games, live preview, Anki export
         file_menu.addSeparator()
         self._action("quit", "Beenden", ["Ctrl+Q"], self.close, file_menu)
 
-        view_menu = bar.addMenu("&Ansicht")
         self._action("search", "Suchen …", ["Ctrl+F", "Ctrl+K"], self.open_search, view_menu)
         view_menu.addSeparator()
         for number in range(1, 10):
@@ -401,11 +429,12 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, m=mode: self.set_theme(m))
             self.theme_group.addAction(action)
             look.addAction(action)
-            self.actions_by_name[f"theme_{mode}"] = action
+            self._actions[f"theme_{mode}"] = action
 
-        help_menu = bar.addMenu("&Hilfe")
         self._action("shortcuts", "Tastenkürzel", ["F1"], self.show_shortcuts, help_menu)
         self._action("about", "Über Regelfrisch", [], self.show_about, help_menu)
+        self._name_section_actions()
+        self._update_history_actions()
 
     def _set_tab_order(self) -> None:
         # Left to right, top to bottom: game, sections, then the content.
@@ -413,6 +442,8 @@ class MainWindow(QMainWindow):
         QWidget.setTabOrder(self.section_list, self.stack)
 
     def _update_history_actions(self) -> None:
+        if self._actions is None:
+            return  # set when the menus are filled
         self.actions_by_name["back"].setEnabled(self.state.can_go(-1))
         self.actions_by_name["forward"].setEnabled(self.state.can_go(1))
 
@@ -454,6 +485,7 @@ class MainWindow(QMainWindow):
             return
         self.theme.set_mode(mode)
         self._clear_search_marks()  # they were tinted for the old theme
+        self._fill_menus()
         for action in self.theme_group.actions():
             action.setChecked(action.data() == mode)
         if self.settings is not None:
@@ -549,9 +581,25 @@ class MainWindow(QMainWindow):
 
     def paintEvent(self, event) -> None:
         super().paintEvent(event)
+        if self.state.library is not None and self.current_view() is not None:
+            # This frame paints the open section too (children paint in the same pass).
+            self.content_painted = True
         if self._counts_follow is None:
             self._counts_follow = True
             QTimer.singleShot(0, self._update_counts)
+        if self._after_first_frame is not None:
+            # Right after the first frame: nothing a user can press arrives before it.
+            waiting, self._after_first_frame = self._after_first_frame, None
+            for job in waiting:
+                QTimer.singleShot(0, job)
+
+    def after_first_frame(self, job) -> None:
+        """Run ``job`` in the event loop's turn after this window's first frame (at once
+        in the next turn when that frame has been painted)."""
+        if self._after_first_frame is None:
+            QTimer.singleShot(0, job)
+        else:
+            self._after_first_frame.append(job)
 
     def closeEvent(self, event) -> None:
         if self.settings is not None:

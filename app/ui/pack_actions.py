@@ -17,11 +17,12 @@ import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, Qt, QTimer, QUrl
-from PySide6.QtGui import QDesktopServices, QIcon
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
 from app.ui.problems_panel import ProblemsPanel
 from app.ui.progress_model import default_data_dir
+from app.ui.switcher import is_own, switcher_icon, switcher_title  # noqa: F401 - API
 
 # The model (pydantic, the loader) is imported only once a pack is used: the window is built
 # before the content loads, and nothing here may delay its first frame.
@@ -37,22 +38,6 @@ def with_own_packs(library, data: Path | None = None):
     from app.model.packs import packs_root, with_packs
 
     return with_packs(library, packs_root(data or default_data_dir()))
-
-
-def is_own(entry) -> bool:
-    return bool(getattr(entry, "own_pack", False))
-
-
-def switcher_title(entry) -> str:
-    """The game switcher's text: own packs are marked as the player's."""
-    return f"{entry.short_title} (eigenes)" if is_own(entry) else entry.short_title
-
-
-def switcher_icon(entry) -> QIcon:
-    """A pen beside own packs: seen even where a long name hides the words „eigenes“."""
-    from app.model.paths import resources_root
-
-    return QIcon(str(resources_root() / "icons" / "own-pack.svg")) if is_own(entry) else QIcon()
 
 
 class PackActions(QObject):

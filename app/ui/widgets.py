@@ -480,6 +480,8 @@ class Card(QFrame):
         self.body.setSpacing(spacing)
 
     def set_marked(self, marked: bool) -> None:
+        if bool(self.property("marked")) == marked:
+            return  # re-polishing is costly: a page of unmarked cards would pay it per card
         self.setProperty("marked", marked)
         self.style().unpolish(self)
         self.style().polish(self)
@@ -533,6 +535,7 @@ class PageColumn(QScrollArea):
         self.mark_filter.hide()
         self.add(self.mark_filter)
         self._to_first_mark = False
+        self._filtered = False
 
     def resizeEvent(self, event) -> None:
         # Side margins grow with the window so the text stays one readable, centred
@@ -607,6 +610,9 @@ class PageColumn(QScrollArea):
 
     def _apply_filter(self, *_args) -> None:
         only = self.mark_filter.isChecked()
+        if not only and not self._filtered:
+            return  # every rule shows already (showing a widget early costs its polish)
+        self._filtered = only
         for target in self.mark_badges:
             widget = self.anchors.get(target) if hasattr(self, "anchors") else None
             if widget is not None:

@@ -12,7 +12,8 @@ window's in the same pair:
 
 for the shipped content and for a library of 100 synthetic games. The user data folder
 is a fresh temporary one that remembers a game and a section; one untimed start before
-the runs builds the snapshot, as the user's first start does. The cold start (no
+the runs builds the snapshot, as the user's first start does (and, for both sides, the
+bytecode an installed app has; see ``_installed_like``). The cold start (no
 snapshot: YAML, schema and engine checks in full) is shown once for comparison.
 """
 
@@ -64,6 +65,20 @@ def _start(code: str, env: dict[str, str], args: tuple[str, ...] = ()) -> tuple[
     return elapsed, usage.ru_maxrss
 
 
+def _installed_like(base: Path) -> dict[str, str]:
+    """The environment both sides start in: offscreen, and with compiled bytecode.
+
+    An installed app has its ``.pyc`` files (pip compiles them at install time; PySide6's
+    own are there already). A shell with ``PYTHONDONTWRITEBYTECODE`` would make only our
+    modules compile from source at every start, which no user sees; so both sides may
+    write bytecode, into a folder of this run, and the untimed first starts fill it.
+    """
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen",
+           "PYTHONPYCACHEPREFIX": str(base / "bytecode")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
 def _user_folder(base: Path, name: str) -> dict[str, str]:
     """A fresh user data folder that remembers a game and section, as after a first visit."""
     data = base / name
@@ -71,7 +86,7 @@ def _user_folder(base: Path, name: str) -> dict[str, str]:
     game, section = REMEMBERED
     (data / "einstellungen.ini").write_text(
         f"[General]\nlast_game={game}\nlast_section={section}\n", encoding="utf-8")
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "REGELFRISCH_DATA": str(data)}
+    env = {**_installed_like(base), "REGELFRISCH_DATA": str(data)}
     env.pop("REGELFRISCH_CACHE", None)
     return env
 
@@ -129,13 +144,14 @@ def run() -> list[str]:
     lines = []
     with tempfile.TemporaryDirectory(prefix="regelfrisch-bench-") as tmp:
         base = Path(tmp)
-        bare_env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+        bare_env = _installed_like(base)
         shipped = _user_folder(base, "nutzer")
         many = _user_folder(base, "nutzer-hundert")
         many_args = ("--content", str(_synthetic_library(base)))
 
         cold, _ = _start(LAUNCHER, _until(shipped, "content"))  # also builds the snapshot
         _start(LAUNCHER, _until(many, "content"), many_args)
+        _start(BARE_WINDOW, bare_env)
 
         window = _paired(RUNS, bare_env, _until(shipped, "window"))
         content = _paired(RUNS, bare_env, _until(shipped, "content"))

@@ -21,4 +21,7 @@ def window(qtbot, library):
     win = create_main_window(library, "atlantis")
     qtbot.addWidget(win)
     win.show()
+    # As a user meets it: painted, and what follows the first frame (menus, keys) set up.
+    qtbot.waitUntil(lambda: win.content_painted)
+    qtbot.wait(1)
     return win

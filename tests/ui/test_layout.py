@@ -112,6 +112,9 @@ def big_window(qtbot, library, tmp_path):
     qtbot.addWidget(window)
     window.theme.set_font_pt(DEFAULT_FONT_PT + LARGER)
     window.show()
+    # As a user meets it: painted, and what follows the first frame (menus, keys) set up.
+    qtbot.waitUntil(lambda: window.content_painted)
+    qtbot.wait(1)
     yield window
     window.theme.set_font_pt(DEFAULT_FONT_PT)
 

@@ -33,6 +33,9 @@ def _open_window(qtbot, library, game: str = "atlantis"):
     win = create_main_window(with_own_packs(library), game)
     qtbot.addWidget(win)
     win.show()
+    # As a user meets it: painted, and what follows the first frame (menus, drops) set up.
+    qtbot.waitUntil(lambda: win.content_painted)
+    qtbot.wait(1)
     return win
 
 

@@ -1,0 +1,93 @@
+"""What waits for the first frame still comes: menus and keys, the boards' screen-reader
+interfaces, the marks counts; and the progress marks need no FSRS."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from PySide6.QtCore import Qt
+
+from app.ui.application import create_main_window, make_application
+from tests.conftest import REPO
+
+
+def _menu_entries(window) -> list[str]:
+    return [a.text() for top in window.menuBar().actions() for a in top.menu().actions()
+            if a.text()]
+
+
+def test_menus_and_shortcuts_come_right_after_the_first_frame(qtbot, library):
+    make_application()
+    window = create_main_window(library, "atlantis", remember=False)
+    qtbot.addWidget(window)
+    # Before the first frame: the bar with its three menus (its final height), no entries yet.
+    assert [a.text() for a in window.menuBar().actions()] == ["&Datei", "&Ansicht", "&Hilfe"]
+    assert _menu_entries(window) == []
+    ran = []
+    window.after_first_frame(lambda: ran.append(window.content_painted))
+    window.show()
+    qtbot.waitUntil(lambda: window.content_painted)
+    # Nobody asked for the actions: the window fills its menus by itself in the next turn.
+    qtbot.waitUntil(lambda: len(_menu_entries(window)) > 20)
+    assert "Beenden" in _menu_entries(window) and "Spiele verwalten …" in _menu_entries(window)
+    assert ran == [True], "a job waiting for the first frame ran once, after it"
+    # The keys work as a user presses them, on the focused page.
+    qtbot.keyClick(window.focusWidget() or window, Qt.Key.Key_3,
+                   Qt.KeyboardModifier.ControlModifier)
+    assert window.state.section == window.sections()[2].key
+    # The section names reached the Ctrl+1 … 9 entries made after the content.
+    assert window.actions_by_name["section3"].text() == window.sections()[2].title
+    # A job asked for after the first frame still runs (in the next turn).
+    window.after_first_frame(lambda: ran.append("later"))
+    qtbot.waitUntil(lambda: "later" in ran)
+
+
+PROBE = """
+import json, sys
+from PySide6.QtWidgets import QApplication
+from types import SimpleNamespace
+import app.ui.boards.accessible as accessible
+from app.ui.application import run
+run(SimpleNamespace(check=None, screenshot=None, pdf=None, game=None, content=None))
+at_first_frame = accessible._installed
+QApplication.processEvents()
+print(json.dumps({"at_first_frame": at_first_frame, "after": accessible._installed,
+                  "fsrs": "fsrs" in sys.modules}))
+"""
+
+
+def test_the_real_start_installs_the_board_interfaces_after_the_content(tmp_path):
+    data = tmp_path / "daten"
+    data.mkdir()
+    (data / "einstellungen.ini").write_text(
+        "[General]\nlast_game=atlantis\nlast_section=turn\n", encoding="utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "REGELFRISCH_DATA": str(data),
+           "REGELFRISCH_EXIT_WHEN_SHOWN": "content"}
+    env.pop("REGELFRISCH_CACHE", None)
+    for _start in range(2):  # the second start opens from the snapshot
+        result = subprocess.run([sys.executable, "-c", PROBE], cwd=REPO, env=env,
+                                capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, result.stderr
+    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    assert seen == {"at_first_frame": False, "after": True, "fsrs": False}, seen
+
+
+def test_marks_are_read_without_fsrs_and_answers_still_schedule(tmp_path):
+    code = f"""
+import sys
+from pathlib import Path
+from app.model.progress import Grade, ProgressStore
+store = ProgressStore.open(Path({str(tmp_path)!r}), "atlantis")
+assert store.marked() == set()
+assert "fsrs" not in sys.modules, "reading marks imports no FSRS"
+store.record("q1", Grade.DID_NOT_KNOW, ["vergessen-1"])
+again = ProgressStore.open(Path({str(tmp_path)!r}), "atlantis")
+assert again.marked() == {{"vergessen-1"}} and again.due("q1") is not None
+print("ok")
+"""
+    result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr
