@@ -14,6 +14,7 @@ from PySide6.QtCore import (
     QLocale,
     QObject,
     QStandardPaths,
+    QTimer,
     QTranslator,
     Signal,
 )
@@ -224,7 +225,35 @@ class ContentLoader(QObject):
     def _deliver(self, library) -> None:
         for problem in library.problems:
             print(problem, file=sys.stderr)
+        # The player's own packs are not in the snapshot (they change while being written):
+        # loaded in full beside the shipped games – before the first frame only when the
+        # remembered game is one of them, else right after it.
+        if not _own_packs_exist():
+            self.state.set_library(library)
+        elif self.state.wanted_game not in {e.id for e in library.entries()}:
+            self._add_own_packs(library)
+        else:
+            self.state.set_library(library)
+            QTimer.singleShot(0, self, lambda: self._add_own_packs(library))
+
+    def _add_own_packs(self, library) -> None:
+        from app.ui.pack_actions import with_own_packs
+
+        try:
+            library = with_own_packs(library)
+        except Exception as exc:  # a broken pack folder must not take the shipped games along
+            print(f"Eigene Spiele nicht geladen ({type(exc).__name__}).", file=sys.stderr)
         self.state.set_library(library)
+
+
+def _own_packs_exist() -> bool:
+    from app.model.packs import packs_root
+    from app.ui.progress_model import default_data_dir
+
+    try:
+        return any(p.is_dir() for p in packs_root(default_data_dir()).iterdir())
+    except OSError:
+        return False
 
 
 def write_snapshot(opened, library) -> None:

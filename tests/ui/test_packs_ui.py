@@ -452,3 +452,27 @@ def test_the_panel_shows_the_editorial_review_too(qtbot, library, _isolated_user
     entries = win.packs.panel.entries()
     assert any(e.startswith("Fehler – quiz.yaml:") and "Kachel" in e for e in entries), entries
     assert any(e.startswith("Hinweis – ") and "vergessen-0" in e for e in entries), entries
+
+
+@pytest.mark.parametrize("remembered", ["atlantis", "azul"])
+def test_own_packs_are_there_on_an_everyday_start(qtbot, tmp_path, _isolated_user_data,
+                                                 remembered):
+    """The normal start serves the shipped games from the snapshot; own packs come too."""
+    from app.model.paths import content_root
+    from app.ui.app_state import AppState
+    from app.ui.application import ContentLoader
+
+    create_pack(Path(_isolated_user_data) / "spiele", "Azul", reserved_ids())
+    for _run in range(2):  # the first start writes the snapshot, the second reads it
+        state = AppState()
+        state.select_game(remembered)
+        loader = ContentLoader(state, content_root(), cache=tmp_path / "cache")
+        from_snapshot = loader.start(first=remembered)
+        if remembered == "azul" and from_snapshot:
+            # A remembered pack is there before the first frame, not a moment later.
+            assert state.game_id == "azul"
+        qtbot.waitUntil(lambda state=state: any(e.id == "azul" for e in state.entries()))
+        loader.wait()
+        assert state.game_id == remembered
+        assert {"atlantis", "atacama", "survive", "azul"} <= {e.id for e in state.entries()}
+    assert from_snapshot
