@@ -110,6 +110,7 @@ from app.ui.widgets import (
 PANEL_WIDTH = 330
 NARROW = 640  # below this width the side panel goes under the board
 NARROW_TOOLBAR = 1000  # … and below this one the toolbar takes two rows
+NARROW_BOARD_MIN = 180  # the board never gets lower than this; then the page scrolls
 START_SEED = 7
 PRACTICE_PICK = 999  # „Zufällig“ picks a short number a player can say and type again
 
@@ -1571,9 +1572,7 @@ class AtlantisBoardView(QWidget):
         if narrow:
             # The board as large as the width allows; the page scrolls to the panel below.
             width = self.page.viewport().width() - 2 * side
-            size = snake_layout(len(self.model.state.path), DEFAULT_COLUMNS).size
-            scale = min(width / size.width(), 1.0)
-            self.canvas.setMinimumHeight(round(size.height() * scale) + 4)
+            self.canvas.setMinimumHeight(self._narrow_board_height(width))
             self.panel_scroll.setMinimumWidth(0)
             panel_height = self.panel_widget.heightForWidth(width)
             self.panel_scroll.setMinimumHeight(
@@ -1590,7 +1589,33 @@ class AtlantisBoardView(QWidget):
                 # After the layout has given the splitter its new width.
                 QTimer.singleShot(0, self, self._size_panel)
 
+    def _narrow_board_height(self, width: int) -> int:
+        """The board's height under the toolbar: the whole board (Festland too) within the
+        window's height where it can be, with more tiles per row and smaller tiles."""
+        viewport = self.page.viewport()
+        column = self.canvas.parentWidget()
+        # What sits above the board and below it in its column (replay buttons, messages).
+        above = self.splitter.y() if self.splitter.y() > 0 else 240
+        below = max(0, column.height() - self.canvas.height()) if column.height() else 0
+        room = viewport.height() - above - min(below, 60) - self.root.contentsMargins().bottom()
+        room = max(NARROW_BOARD_MIN, room)
+        n = len(self.model.state.path)
+        best = 0.0
+        height = NARROW_BOARD_MIN
+        for columns in range(5, 19):
+            size = snake_layout(n, columns).size
+            scale = min(width / size.width(), room / size.height(), 1.0)
+            if scale > best:
+                best, height = scale, round(size.height() * scale) + 4
+        return max(NARROW_BOARD_MIN, min(room, height))
+
     def _fit_page(self) -> None:
+        if self.splitter.orientation() == Qt.Orientation.Vertical:
+            # Now that the toolbar has its height, the board takes what is left of the window.
+            side = self.root.contentsMargins().left()
+            wanted = self._narrow_board_height(self.page.viewport().width() - 2 * side)
+            if wanted != self.canvas.minimumHeight():
+                self.canvas.setMinimumHeight(wanted)
         # The scroll area grows its page on its own but does not always shrink it again.
         viewport = self.page.viewport()
         height = max(viewport.height(), self.content.minimumSizeHint().height())
