@@ -807,6 +807,7 @@ class AtlantisBoardView(QWidget):
         steps.addWidget(self.step_caption, 1)
         steps.addWidget(self.step_next)
         step_bar.setFixedHeight(3 * lines + 8)
+        self.step_bar = step_bar
         layout.addWidget(step_bar)
 
         self.message_box = Box("Answer")
@@ -1227,6 +1228,18 @@ class AtlantisBoardView(QWidget):
         else:
             self.step_caption.setText("Wähle eine Figur, dann eine Karte – der Zug erscheint "
                                       "hier Schritt für Schritt.")
+        self._fit_caption()
+
+    def _fit_caption(self) -> None:
+        # Three lines as a rule (the board does not jump between captions); more only when
+        # the board column is so narrow that the caption would be cut.
+        caption = self.step_caption
+        height = 3 * caption.fontMetrics().lineSpacing() + 4
+        if caption.width() > 0:
+            height = max(height, caption.heightForWidth(caption.width()))
+        if caption.height() != height:
+            caption.setFixedHeight(height)
+            self.step_bar.setFixedHeight(height + 4)
 
     def _now_caption(self) -> str:
         """Whose move the board shows the result of, who is on now, and how to see the steps."""
@@ -1548,6 +1561,7 @@ class AtlantisBoardView(QWidget):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._arrange()
+        QTimer.singleShot(0, self, self._fit_caption)
 
     def _text_scale(self) -> float:
         """How much larger than normal the text is: the width thresholds grow with it, so
