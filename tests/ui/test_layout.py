@@ -266,7 +266,7 @@ def test_spin_boxes_with_a_prefix_keep_their_arrows(big_window):
     assert {"Plan Nr. ", "Stellung Nr. ", "Nr. "} <= set(seen)
 
 
-@pytest.mark.parametrize("size", [(900, 700), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_at_normal_text_no_page_scrolls_sideways(qtbot, library, tmp_path, size):
     make_application()
     window = create_main_window(library, "atlantis", ProgressModel(tmp_path))

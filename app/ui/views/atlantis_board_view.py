@@ -110,6 +110,7 @@ from app.ui.widgets import (
 PANEL_WIDTH = 330
 NARROW = 640  # below this width the side panel goes under the board
 NARROW_TOOLBAR = 1000  # … and below this one the toolbar takes two rows
+NARROW_BOARD_MIN = 180  # the board never gets lower than this; then the page scrolls
 START_SEED = 7
 PRACTICE_PICK = 999  # „Zufällig“ picks a short number a player can say and type again
 
@@ -806,6 +807,7 @@ class AtlantisBoardView(QWidget):
         steps.addWidget(self.step_caption, 1)
         steps.addWidget(self.step_next)
         step_bar.setFixedHeight(3 * lines + 8)
+        self.step_bar = step_bar
         layout.addWidget(step_bar)
 
         self.message_box = Box("Answer")
@@ -1226,6 +1228,18 @@ class AtlantisBoardView(QWidget):
         else:
             self.step_caption.setText("Wähle eine Figur, dann eine Karte – der Zug erscheint "
                                       "hier Schritt für Schritt.")
+        self._fit_caption()
+
+    def _fit_caption(self) -> None:
+        # Three lines as a rule (the board does not jump between captions); more only when
+        # the board column is so narrow that the caption would be cut.
+        caption = self.step_caption
+        height = 3 * caption.fontMetrics().lineSpacing() + 4
+        if caption.width() > 0:
+            height = max(height, caption.heightForWidth(caption.width()))
+        if caption.height() != height:
+            caption.setFixedHeight(height)
+            self.step_bar.setFixedHeight(height + 4)
 
     def _now_caption(self) -> str:
         """Whose move the board shows the result of, who is on now, and how to see the steps."""
@@ -1547,6 +1561,7 @@ class AtlantisBoardView(QWidget):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._arrange()
+        QTimer.singleShot(0, self, self._fit_caption)
 
     def _text_scale(self) -> float:
         """How much larger than normal the text is: the width thresholds grow with it, so
@@ -1571,9 +1586,7 @@ class AtlantisBoardView(QWidget):
         if narrow:
             # The board as large as the width allows; the page scrolls to the panel below.
             width = self.page.viewport().width() - 2 * side
-            size = snake_layout(len(self.model.state.path), DEFAULT_COLUMNS).size
-            scale = min(width / size.width(), 1.0)
-            self.canvas.setMinimumHeight(round(size.height() * scale) + 4)
+            self.canvas.setMinimumHeight(self._narrow_board_height(width))
             self.panel_scroll.setMinimumWidth(0)
             panel_height = self.panel_widget.heightForWidth(width)
             self.panel_scroll.setMinimumHeight(
@@ -1590,7 +1603,33 @@ class AtlantisBoardView(QWidget):
                 # After the layout has given the splitter its new width.
                 QTimer.singleShot(0, self, self._size_panel)
 
+    def _narrow_board_height(self, width: int) -> int:
+        """The board's height under the toolbar: the whole board (Festland too) within the
+        window's height where it can be, with more tiles per row and smaller tiles."""
+        viewport = self.page.viewport()
+        column = self.canvas.parentWidget()
+        # What sits above the board and below it in its column (replay buttons, messages).
+        above = self.splitter.y() if self.splitter.y() > 0 else 240
+        below = max(0, column.height() - self.canvas.height()) if column.height() else 0
+        room = viewport.height() - above - min(below, 60) - self.root.contentsMargins().bottom()
+        room = max(NARROW_BOARD_MIN, room)
+        n = len(self.model.state.path)
+        best = 0.0
+        height = NARROW_BOARD_MIN
+        for columns in range(5, 19):
+            size = snake_layout(n, columns).size
+            scale = min(width / size.width(), room / size.height(), 1.0)
+            if scale > best:
+                best, height = scale, round(size.height() * scale) + 4
+        return max(NARROW_BOARD_MIN, min(room, height))
+
     def _fit_page(self) -> None:
+        if self.splitter.orientation() == Qt.Orientation.Vertical:
+            # Now that the toolbar has its height, the board takes what is left of the window.
+            side = self.root.contentsMargins().left()
+            wanted = self._narrow_board_height(self.page.viewport().width() - 2 * side)
+            if wanted != self.canvas.minimumHeight():
+                self.canvas.setMinimumHeight(wanted)
         # The scroll area grows its page on its own but does not always shrink it again.
         viewport = self.page.viewport()
         height = max(viewport.height(), self.content.minimumSizeHint().height())

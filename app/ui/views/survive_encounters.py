@@ -424,7 +424,10 @@ class SurviveEncounters(PageColumn):
         grid = QGridLayout()
         grid.setHorizontalSpacing(6)
         grid.setVerticalSpacing(10)
+        self.grid = grid
+        self.grid_turned = False
         self.colour_heads: dict[Colour, QLabel] = {}
+        self.head_widgets: list[QWidget] = []
         for column, colour in enumerate(Colour, start=1):
             swatch = QLabel()
             swatch.setPixmap(explorer_pixmap(colour, 14, colours))
@@ -437,8 +440,10 @@ class SurviveEncounters(PageColumn):
             head_layout.addWidget(swatch)
             head_layout.addWidget(label(colour.title, "RowLabel", rich=False, wrap=False))
             head_layout.addStretch(1)
+            self.head_widgets.append(head)
             grid.addWidget(head, 0, column)
-        grid.addWidget(label("Schwimmer", "Body", rich=False, wrap=False), 1, 0)
+        self.swimmer_label = label("Schwimmer", "Body", rich=False, wrap=False)
+        grid.addWidget(self.swimmer_label, 1, 0)
         self.swimmer_steppers = {}
         for column, colour in enumerate(Colour, start=1):
             stepper = Stepper("Schwimmer", colour, self._step_swimmer)
@@ -524,6 +529,33 @@ class SurviveEncounters(PageColumn):
                     layout.removeWidget(widget)
                 side.addWidget(widget)
 
+    def _grid_width(self) -> int:
+        """The input card's width with the colours side by side (one column per colour)."""
+        margins = self.input_card.body.contentsMargins()
+        first = max(self.swimmer_label.sizeHint().width(), self.boat_box.sizeHint().width())
+        columns = sum(max(head.sizeHint().width(), self.swimmer_steppers[colour].sizeHint().width())
+                      for head, colour in zip(self.head_widgets, Colour, strict=True))
+        return (first + columns + len(Colour) * self.grid.horizontalSpacing() + margins.left()
+                + margins.right() + 2 * self.input_card.frameWidth())
+
+    def _turn_grid(self, turned: bool) -> None:
+        """Colours as columns, or – in a narrow window – as rows (Schwimmer | Boot)."""
+        if turned == self.grid_turned:
+            return
+        self.grid_turned = turned
+        grid = self.grid
+        for column in range(len(Colour) + 2):
+            grid.setColumnStretch(column, 0)
+        place = (lambda r, c: (c, r)) if turned else (lambda r, c: (r, c))
+        grid.addWidget(self.swimmer_label, *place(1, 0))
+        grid.addWidget(self.boat_box, *place(2, 0))
+        for index, (head, colour) in enumerate(zip(self.head_widgets, Colour, strict=True),
+                                                 start=1):
+            grid.addWidget(head, *place(0, index))
+            grid.addWidget(self.swimmer_steppers[colour], *place(1, index))
+            grid.addWidget(self.crew_steppers[colour], *place(2, index))
+        grid.setColumnStretch(3 if turned else len(Colour) + 1, 1)
+
     def resizeEvent(self, event) -> None:
         # Room for the scroll bar is always kept: sizes that depended on whether it shows
         # would make it appear and vanish in turn, and an exact fit would be 10 px too wide
@@ -531,12 +563,15 @@ class SurviveEncounters(PageColumn):
         width = (self.width() - 2 * self.frameWidth()
                  - self.verticalScrollBar().sizeHint().width())
         wide = width - 2 * PAGE_MARGIN >= SIDE_BY_SIDE_MIN
+        grid_width = self._grid_width()
         if wide:
             # Side by side only while each half still has room for its controls.
             column = min(WIDE_COLUMN, width - 2 * PAGE_MARGIN)
-            needed = max(self.input_card.minimumSizeHint().width(),
+            needed = max(grid_width, self.input_card.minimumSizeHint().width(),
                          self.result.minimumSizeHint().width())
             wide = (column - COLUMN_GAP) // 2 >= needed
+        # One colour per row when the colours side by side would not fit the column.
+        self._turn_grid(not wide and width - 2 * PAGE_MARGIN < grid_width)
         limit = WIDE_COLUMN if wide else COLUMN_MAX_WIDTH
         side = max(PAGE_MARGIN, (width - limit) // 2)
         needed = self.halves[0].layout().minimumSize().width()

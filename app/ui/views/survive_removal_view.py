@@ -10,9 +10,10 @@ lives in :class:`~app.ui.boards.survive_session.RemovalSession`; this page only 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, QSignalBlocker, Qt
+from PySide6.QtCore import QEvent, QPoint, QSignalBlocker, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QBoxLayout,
     QCheckBox,
     QLabel,
@@ -237,11 +238,23 @@ class SurviveRemovalView(PageColumn):
         return self.map.tile_point(label_or_space)
 
     def _chosen(self, space: Space) -> None:
-        if not self.session.choose(space) and self.session.message_kind == "wrong":
+        answered = self.session.choose(space)
+        # Stacked (a narrow window), the answer sits under the map: bring it into view once
+        # the layout has taken the new text, scrolling only as far as needed.
+        QTimer.singleShot(0, self, self._show_answer)
+        if not answered and self.session.message_kind == "wrong":
             # Said at the tile too: in a narrow window the answer box may be out of view.
             rect = self.map.tile_rect(space)
             QToolTip.showText(self.map.mapToGlobal(rect.center()), self.session.message,
                               self.map, rect, 5000)
+
+    def _show_answer(self) -> None:
+        # Measured once the layouts, innermost first, have taken the new text.
+        for widget in (self.message_box, self.panel, self.main, self.widget()):
+            widget.layout().activate()
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        if self.message_box.isVisible():
+            self.ensureWidgetVisible(self.message_box, 0, 8)
 
     def _show_allowed(self, show: bool) -> None:
         self.map.set_show_allowed(show)
@@ -342,8 +355,6 @@ class SurviveRemovalView(PageColumn):
             width = max(self.panel.minimumSizeHint().width(),
                         column - self.map.width() - self.main_layout.spacing())
         self.panel.setFixedWidth(width)
-        # Its exact height at that width as the minimum: box layouts above only guess it.
-        self.panel.setMinimumHeight(max(0, self.panel.heightForWidth(width)))
 
 
 def final_words(state) -> str:

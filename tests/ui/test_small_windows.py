@@ -1,0 +1,94 @@
+"""What a player needs stays in view in small windows (issues #15 and #12): the Survive
+trainer's answer after a click, and the whole Atlantis board with the Festland."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtWidgets import QApplication
+
+from app.rules.atlantis import MAINLAND
+from app.rules.survive import removable_tiles
+from app.ui.application import create_main_window, make_application
+from app.ui.progress_model import ProgressModel
+from app.ui.settings import DEFAULT_FONT_PT
+
+SIZES = [(800, 600), (900, 700), (1280, 800)]
+
+
+@pytest.fixture
+def window(qtbot, library, tmp_path):
+    make_application()
+    win = create_main_window(library, "atlantis", ProgressModel(tmp_path))
+    qtbot.addWidget(win)
+    win.theme.set_font_pt(DEFAULT_FONT_PT)
+    win.show()
+    return win
+
+
+def settle() -> None:
+    for _ in range(4):
+        QApplication.processEvents()
+
+
+def in_view(widget, area) -> bool:
+    """Whether ``widget`` lies wholly inside the visible viewport of ``area``."""
+    viewport = area.viewport()
+    rect = QRect(widget.mapTo(viewport, QPoint(0, 0)), widget.size())
+    return viewport.rect().contains(rect)
+
+
+@pytest.mark.parametrize("size", [(900, 700), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("allowed", [True, False], ids=["erlaubt", "verboten"])
+def test_survive_answer_is_in_view_after_a_click(qtbot, window, size, allowed):
+    window.state.select_game("survive")
+    window.resize(*size)
+    view = window.view_for("board")
+    settle()
+    state = view.session.state
+    good = removable_tiles(state)
+    tile = good[0] if allowed else next(s for s in view.map.tiles() if s not in good)
+    qtbot.mouseClick(view.map, Qt.MouseButton.LeftButton, pos=view.tile_point(tile))
+    box = view.message_box
+    qtbot.waitUntil(lambda: box.isVisible() and in_view(box, view), timeout=1000)
+    # The clicked map is still (mostly) there: the page scrolled only as far as needed.
+    assert view.map.mapTo(view.viewport(), QPoint(0, view.map.height())).y() > 0
+
+
+@pytest.mark.parametrize("before", ["frisch", "nach-breit", "nach-groesser"])
+def test_survive_calculator_fits_800x600_without_sideways_scrolling(window, before):
+    window.state.select_game("survive")
+    if before == "nach-breit":
+        window.resize(1280, 800)
+    if before == "nach-groesser":  # Ctrl+Plus, then Ctrl+Minus back to normal text
+        window.theme.set_font_pt(DEFAULT_FONT_PT + 1)
+    window.view_for("calculators")
+    settle()
+    window.theme.set_font_pt(DEFAULT_FONT_PT)
+    window.resize(800, 600)
+    view = window.view_for("calculators")
+    settle()
+    assert not view.horizontalScrollBar().isVisible()
+    assert view.widget().width() <= view.viewport().width()
+    # Every stepper inside the card, none cut at its right edge.
+    card = view.input_card
+    for stepper in [*view.swimmer_steppers.values(), *view.crew_steppers.values()]:
+        rect = QRect(stepper.mapTo(card, QPoint(0, 0)), stepper.size())
+        assert card.rect().contains(rect)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_whole_atlantis_board_with_festland_is_in_view(window, size):
+    window.resize(*size)
+    view = window.view_for("board")
+    settle()
+    canvas = view.canvas
+    # The drawing fits its canvas: no scrolling inside it …
+    assert not canvas.horizontalScrollBar().isVisible()
+    assert not canvas.verticalScrollBar().isVisible()
+    scene_rect = canvas.mapFromScene(canvas.sceneRect()).boundingRect()
+    assert canvas.viewport().rect().adjusted(-2, -2, 2, 2).contains(scene_rect)
+    # … and the canvas lies inside the page's visible part, Festland included.
+    assert in_view(canvas, view.page)
+    festland = canvas.mapFromScene(canvas.board.rect_of(MAINLAND)).boundingRect()
+    assert canvas.viewport().rect().contains(festland)
