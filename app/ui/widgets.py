@@ -145,6 +145,24 @@ def set_invalid(widget: QWidget, invalid: bool) -> None:
         widget.style().polish(widget)
 
 
+def expert_toggle(on_toggled) -> QToolButton:
+    """„Für Tüftler“: the engine's notation waits behind this; the arrow shows open or closed."""
+    button = QToolButton()
+    button.setText("Für Tüftler: die Stellung als Text")
+    button.setCheckable(True)
+    button.setArrowType(Qt.ArrowType.RightArrow)
+    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    button.setAutoRaise(True)
+    button.setAccessibleName("Für Tüftler: Stellung in Textform zeigen")
+
+    def toggled(shown: bool) -> None:
+        button.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        on_toggled(shown)
+
+    button.toggled.connect(toggled)
+    return button
+
+
 def spin_ok(spin) -> bool:
     """Whether what the spin box *shows* is a value it accepts.
 

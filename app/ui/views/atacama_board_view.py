@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSpinBox,
-    QToolButton,
     QToolTip,
     QVBoxLayout,
     QWidget,
@@ -42,7 +41,17 @@ from app.ui.accessibility import link_label
 from app.ui.app_state import Services
 from app.ui.boards.atacama_board import AtacamaBoardWidget
 from app.ui.boards.atacama_session import AtacamaSession, player_name
-from app.ui.widgets import PAGE_MARGIN, Box, Card, PageColumn, label, pill, row, style_combo
+from app.ui.widgets import (
+    PAGE_MARGIN,
+    Box,
+    Card,
+    PageColumn,
+    expert_toggle,
+    label,
+    pill,
+    row,
+    style_combo,
+)
 
 # The plan is a drawing, not text: this page may grow wider than the reading column.
 BOARD_COLUMN_MAX = 1000
@@ -309,22 +318,13 @@ class AtacamaBoardView(PageColumn):
         card.body.addWidget(self.notation_error)
         # The notation is for those who ask for it: behind „Für Tüftler“, like on the Atlantis
         # board; copying and pasting work the same once it is open.
-        self.expert_button = QToolButton()
-        self.expert_button.setText("Für Tüftler: die Stellung als Text")
-        self.expert_button.setCheckable(True)
-        self.expert_button.setArrowType(Qt.ArrowType.RightArrow)
-        self.expert_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.expert_button.setAutoRaise(True)
-        self.expert_button.setAccessibleName("Für Tüftler: Stellung in Textform zeigen")
-        self.expert_button.toggled.connect(self._show_expert)
+        self.expert_button = expert_toggle(self._show_expert)
         self.add_layout(row(self.expert_button))
         self.notation_card = card
         card.hide()
         self.add(card)
 
     def _show_expert(self, shown: bool) -> None:
-        self.expert_button.setArrowType(Qt.ArrowType.DownArrow if shown
-                                        else Qt.ArrowType.RightArrow)
         self.notation_card.setVisible(shown)
 
     # -- reacting ------------------------------------------------------------------------

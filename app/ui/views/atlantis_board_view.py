@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSpinBox,
     QSplitter,
-    QToolButton,
     QToolTip,
     QVBoxLayout,
     QWidget,
@@ -99,6 +98,7 @@ from app.ui.widgets import (
     Card,
     FlowLayout,
     ReflowRow,
+    expert_toggle,
     flow,
     label,
     markdown_html,
@@ -698,14 +698,7 @@ class AtlantisBoardView(QWidget):
         self.splitter.splitterMoved.connect(lambda *_: setattr(self, "_user_sized", True))
         root.addWidget(self.splitter, 1)
 
-        self.expert_button = QToolButton()
-        self.expert_button.setText("Für Tüftler: die Stellung als Text")
-        self.expert_button.setCheckable(True)
-        self.expert_button.setArrowType(Qt.ArrowType.RightArrow)
-        self.expert_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.expert_button.setAutoRaise(True)
-        self.expert_button.setAccessibleName("Für Tüftler: Stellung in Textform zeigen")
-        self.expert_button.toggled.connect(self._show_expert)
+        self.expert_button = expert_toggle(self._show_expert)
         root.addWidget(self.expert_button, 0, Qt.AlignmentFlag.AlignLeft)
         self.expert_row = QWidget()
         self.expert_row.setLayout(self._build_notation_row())
@@ -992,8 +985,6 @@ class AtlantisBoardView(QWidget):
 
     def _show_expert(self, shown: bool) -> None:
         """The engine's notation is for those who ask for it; copy and paste work as before."""
-        self.expert_button.setArrowType(Qt.ArrowType.DownArrow if shown
-                                        else Qt.ArrowType.RightArrow)
         self.expert_row.setVisible(shown)
         if shown:
             self.notation.setFocus()
