@@ -39,10 +39,18 @@ def build_parser():
                 message = message.replace(english, german)
             usage_error(message)
 
+    class GermanHelp(argparse.HelpFormatter):
+        def add_usage(self, usage, actions, groups, prefix=None):
+            super().add_usage(usage, actions, groups, prefix="Aufruf: ")
+
     parser = GermanParser(
         prog="regelfrisch",
         description="Brettspielregeln auffrischen – vor dem Spieleabend, in zehn Minuten.",
+        formatter_class=GermanHelp,
+        add_help=False,
     )
+    parser._optionals.title = "Optionen"  # argparse names the group in English otherwise
+    parser.add_argument("-h", "--help", action="help", help="diese Hilfe zeigen und beenden")
     parser.add_argument("--check", nargs="?", const="", metavar="ORDNER",
                         help="Inhalte prüfen (Standard: die mitgelieferten) und Probleme als "
                              "datei:zeile: meldung ausgeben")

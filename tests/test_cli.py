@@ -279,3 +279,12 @@ def test_pdf_tells_on_stderr_when_it_keeps_a_progress_file_aside(tmp_path):
     model.noticeRaised.connect(told.append)
     model.store("atlantis")
     assert len(told) == 1 and "unlesbar" in told[0]
+
+
+def test_help_is_german(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["--help"])
+    assert stopped.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Aufruf: regelfrisch") and "\nOptionen:\n" in out
+    assert "usage" not in out and "options" not in out and "show this help" not in out
