@@ -137,3 +137,15 @@ def test_a_repelled_shark_leaves_the_game_and_the_swimmer_lives():
     assert [e.code for _, es in state.sea for e in es] == ["bl1"]
     item = quiz("survive", "quiz-hai-abwehren")
     assert item.answer.startswith("Er kommt aus dem Spiel") and "am Leben" in item.answer
+
+
+def test_no_move_is_not_allowed_while_the_own_bridge_would_help():
+    # The position of quiz-kein-zug-mit-bruecke: pawns on Atlantis, two helmets, no tile,
+    # the next helmet behind a gap that costs 4, the bridge still in hand.
+    state = atlantis.parse_state("S4 ~ H5 H6 | a: HH | b: K")
+    moves = [str(m) for m in atlantis.legal_moves(state)]
+    assert atlantis.gap_cost(4, 5) == 4
+    assert "kein Zug" not in moves
+    assert any(m.startswith("brücke") for m in moves)
+    item = quiz("atlantis", "quiz-kein-zug-mit-bruecke")
+    assert item.answer.startswith("Nein") and "e3" in item.tests
