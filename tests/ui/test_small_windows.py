@@ -92,3 +92,42 @@ def test_whole_atlantis_board_with_festland_is_in_view(window, size):
     assert in_view(canvas, view.page)
     festland = canvas.mapFromScene(canvas.board.rect_of(MAINLAND)).boundingRect()
     assert canvas.viewport().rect().contains(festland)
+
+
+@pytest.mark.parametrize("size", [(900, 700), (1024, 768)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_atlantis_board_has_clickable_tiles_and_the_hand_in_view(window, size):
+    """Beside the side panel the board got ≈ 18 px tiles at 900×700; the player wants tiles
+    large enough to hit and the hand cards in view with the whole board (issue #15)."""
+    window.resize(*size)
+    view = window.view_for("board")
+    settle()
+    canvas = view.canvas
+    tile = canvas.mapFromScene(canvas.board.rect_of(1)).boundingRect()
+    assert tile.width() >= 26
+    festland = canvas.mapFromScene(canvas.board.rect_of(MAINLAND)).boundingRect()
+    assert in_view(canvas, view.page)
+    assert canvas.viewport().rect().contains(festland)
+    for chip in view.card_buttons.values():
+        assert chip.isVisible() and in_view(chip, view.page)
+        # No chip lies over the board.
+        chip_rect = QRect(chip.mapTo(view.page.viewport(), QPoint(0, 0)), chip.size())
+        board_rect = QRect(canvas.mapTo(view.page.viewport(), QPoint(0, 0)), canvas.size())
+        assert not chip_rect.intersects(board_rect)
+
+
+def test_atlantis_board_goes_back_beside_the_panel_in_a_wide_window(window):
+    """After the stacked arrangement (hand row under the board) a wide window gets the side
+    panel back, with the chips in it and the whole board in view."""
+    window.resize(900, 700)
+    view = window.view_for("board")
+    settle()
+    window.resize(1280, 800)
+    settle()
+    assert view.splitter.orientation() == Qt.Orientation.Horizontal
+    assert view.hand_box.parentWidget() is not view.canvas.parentWidget()
+    canvas = view.canvas
+    assert canvas.mapFromScene(canvas.board.rect_of(1)).boundingRect().width() >= 26
+    festland = canvas.mapFromScene(canvas.board.rect_of(MAINLAND)).boundingRect()
+    assert in_view(canvas, view.page) and canvas.viewport().rect().contains(festland)
+    for chip in view.card_buttons.values():
+        assert in_view(chip, view.panel_scroll)

@@ -109,6 +109,9 @@ from app.ui.widgets import (
 
 PANEL_WIDTH = 330
 NARROW = 640  # below this width the side panel goes under the board
+# … and below this one too, at any text size: beside a side panel the board would get
+# tiles too small to click (≈ 18 px at 900×700); stacked it has the full width.
+BOARD_ROOM = 860
 NARROW_TOOLBAR = 1000  # … and below this one the toolbar takes two rows
 NARROW_BOARD_MIN = 180  # the board never gets lower than this; then the page scrolls
 START_SEED = 7
@@ -850,8 +853,16 @@ class AtlantisBoardView(QWidget):
         turn_card.body.addLayout(head)
         turn_card.body.addWidget(self.turn_note)
 
-        turn_card.body.addWidget(_section_title("HANDKARTEN"))
-        cards = QGridLayout()
+        self.hand_title = _section_title("HANDKARTEN")
+        turn_card.body.addWidget(self.hand_title)
+        # The chips live in their own box: when the panel goes under the board, the box moves
+        # to a single row right under the board, so cards and board are in view together.
+        self.hand_box = QWidget()
+        self.hand_box.setAccessibleName("Handkarten")
+        cards = QGridLayout(self.hand_box)
+        cards.setContentsMargins(0, 0, 0, 0)
+        self.hand_grid = cards
+        self.turn_body = turn_card.body
         cards.setSpacing(6)
         for index, item in enumerate(ITEMS):
             button = QPushButton()
@@ -866,7 +877,7 @@ class AtlantisBoardView(QWidget):
             self.card_buttons[item] = button
             cards.addWidget(button, index // 4, index % 4)
         cards.setColumnStretch(4, 1)
-        turn_card.body.addLayout(cards)
+        turn_card.body.addWidget(self.hand_box)
         self.card_legend = label(" · ".join(f"{item.letter} {item.label}" for item in ITEMS),
                                  "Muted", rich=False)
         self.card_legend.setAccessibleName("Legende der Handkarten: Buchstabe und Gegenstand")
@@ -1324,7 +1335,7 @@ class AtlantisBoardView(QWidget):
         self._refresh_outcome()
         self._refresh_players()
         self._refresh_score()
-        if self.width() < NARROW * self._text_scale():
+        if self._stacked():
             self._arrange()
 
     def _refresh_cards(self) -> None:
@@ -1561,7 +1572,8 @@ class AtlantisBoardView(QWidget):
 
     def _arrange(self) -> None:
         scale = self._text_scale()
-        narrow = self.width() < NARROW * scale
+        narrow = self._stacked()
+        self._place_hand(under_board=narrow)
         direction = (QBoxLayout.Direction.TopToBottom if self.width() < NARROW_TOOLBAR * scale
                      else QBoxLayout.Direction.LeftToRight)
         if self.toolbar.direction() != direction:
@@ -1586,6 +1598,9 @@ class AtlantisBoardView(QWidget):
             QTimer.singleShot(0, self, self._fit_page)
         else:
             self.canvas.setMinimumHeight(200)
+            self.canvas.parentWidget().setMinimumHeight(0)
+            self.splitter.setMinimumHeight(0)
+            self.content.floor = 0
             self.panel_scroll.setMinimumWidth(max(round((PANEL_WIDTH - 40) * scale),
                                                   self._panel_width()))
             self.panel_scroll.setMinimumHeight(0)
@@ -1593,6 +1608,39 @@ class AtlantisBoardView(QWidget):
             if turned or not self._user_sized:
                 # After the layout has given the splitter its new width.
                 QTimer.singleShot(0, self, self._size_panel)
+
+    def _stacked(self) -> bool:
+        """Board on top at full width, panel below (see BOARD_ROOM)."""
+        return self.width() < max(NARROW * self._text_scale(), BOARD_ROOM)
+
+    def _place_hand(self, under_board: bool) -> None:
+        """The hand-card chips: one row under the board, or four per row in the panel."""
+        column = self.canvas.parentWidget().layout()
+        per_row = 4
+        if under_board:
+            # As many per row as the width holds (all seven from about 900 px on).
+            chip = max(b.sizeHint().width() for b in self.card_buttons.values()) + 6
+            width = self.page.viewport().width() - 2 * self.root.contentsMargins().left()
+            per_row = max(4, min(len(ITEMS), width // chip))
+        here = column if under_board else self.turn_body
+        if here.indexOf(self.hand_box) >= 0 and self.hand_grid.columnStretch(per_row) == 1:
+            return
+        grid = self.hand_grid
+        for item in ITEMS:
+            grid.removeWidget(self.card_buttons[item])
+        for index, item in enumerate(ITEMS):
+            grid.addWidget(self.card_buttons[item], index // per_row, index % per_row)
+        for col in range(len(ITEMS) + 1):
+            grid.setColumnStretch(col, 1 if col == per_row else 0)
+        if here.indexOf(self.hand_box) >= 0:
+            return
+        (self.turn_body if under_board else column).removeWidget(self.hand_box)
+        if under_board:
+            column.insertWidget(column.indexOf(self.canvas) + 1, self.hand_box)
+        else:
+            self.turn_body.insertWidget(self.turn_body.indexOf(self.hand_title) + 1,
+                                        self.hand_box)
+        self.hand_title.setVisible(not under_board)
 
     def _narrow_board_height(self, width: int) -> int:
         """The board's height under the toolbar: the whole board (Festland too) within the
@@ -1602,7 +1650,10 @@ class AtlantisBoardView(QWidget):
         # What sits above the board and below it in its column (replay buttons, messages).
         above = self.splitter.y() if self.splitter.y() > 0 else 240
         below = max(0, column.height() - self.canvas.height()) if column.height() else 0
-        room = viewport.height() - above - min(below, 60) - self.root.contentsMargins().bottom()
+        # The hand-card row under the board stays in view with it.
+        hand = self.hand_box.sizeHint().height() + 12 if self.hand_title.isHidden() else 0
+        room = (viewport.height() - above - max(min(below, 60), hand)
+                - self.root.contentsMargins().bottom())
         room = max(NARROW_BOARD_MIN, room)
         n = len(self.model.state.path)
         best = 0.0
@@ -1621,9 +1672,29 @@ class AtlantisBoardView(QWidget):
             wanted = self._narrow_board_height(self.page.viewport().width() - 2 * side)
             if wanted != self.canvas.minimumHeight():
                 self.canvas.setMinimumHeight(wanted)
+            # The splitter does not always notice that the board's column grew (the hand
+            # row moved in): without this the row would lie over the board.
+            column = self.canvas.parentWidget()
+            column.layout().activate()
+            column.setMinimumHeight(column.layout().minimumSize().height())
+            self.splitter.setMinimumHeight(column.minimumHeight() + self.splitter.handleWidth()
+                                           + self.panel_scroll.minimumHeight())
+            self.splitter.setSizes([column.minimumHeight(), self.panel_scroll.minimumHeight()])
+            self.root.invalidate()
         # The scroll area grows its page on its own but does not always shrink it again.
         viewport = self.page.viewport()
         height = max(viewport.height(), self.content.minimumSizeHint().height())
+        if self.splitter.orientation() == Qt.Orientation.Vertical and self.splitter.y() > 0:
+            # The wrapping toolbar is taller than its minimum: count what is really above.
+            gap = self.root.spacing()
+            below = gap + self.expert_button.sizeHint().height()
+            if self.expert_row.isVisible():
+                below += gap + self.expert_row.sizeHint().height()
+            height = max(height, self.splitter.y() + self.splitter.minimumHeight() + below
+                         + self.root.contentsMargins().bottom())
+            self.content.floor = height
+        else:
+            self.content.floor = 0
         if self.content.height() != height:
             self.content.resize(viewport.width(), height)
 
@@ -1661,8 +1732,10 @@ class _Content(QWidget):
     scrolls. Narrow: board and panel get fixed minimum heights and the page scrolls.
     """
 
+    floor = 0  # what the stacked page really needs (its toolbar wraps)
+
     def heightForWidth(self, width: int) -> int:
-        return self.minimumSizeHint().height()
+        return max(self.minimumSizeHint().height(), self.floor)
 
 
 class _Panel(QWidget):
