@@ -19,6 +19,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
+from app.model.game_views import GameViews
 from app.model.pages import format_pages  # noqa: F401 - moved; kept importable from here
 
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)]
@@ -199,7 +200,7 @@ class GlossaryFile(_Strict):
     terms: list[GlossaryTerm] = []
 
 
-class Game(_Strict):
+class Game(GameViews, _Strict):
     """A whole game's refresher, assembled by the loader from the three files."""
 
     id: Id
@@ -207,25 +208,3 @@ class Game(_Strict):
     quiz: list[QuizItem]
     examples: list[WorkedExample]
 
-    @property
-    def title(self) -> str:
-        return self.content.meta.title
-
-    @property
-    def short_title(self) -> str:
-        return self.content.meta.short_title or self.content.meta.title
-
-    def linkable_ids(self) -> dict[str, str]:
-        """Every id a quiz item or example may point at, with its kind."""
-        ids: dict[str, str] = {}
-        for step in self.content.steps:
-            ids[step.id] = "step"
-        for row in self.content.numbers:
-            ids[row.id] = "number"
-        for pit in self.content.pitfalls:
-            ids[pit.id] = "pitfall"
-        for interp in self.content.interpretations:
-            ids[interp.id] = "interpretation"
-        for variant in self.content.variants:
-            ids[variant.id] = "variant"
-        return ids

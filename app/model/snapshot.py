@@ -39,6 +39,7 @@ except ImportError:  # pragma: no cover - other Python implementations
 
 from app import __version__
 from app.model.examples import ExampleResult
+from app.model.game_views import GameViews
 from app.model.library import (
     ContentError,
     FailedGame,
@@ -144,34 +145,12 @@ class Record:
         return f"{type(self).__name__}({inner})"
 
 
-class GameRecord(Record):
+class GameRecord(GameViews, Record):
     """:class:`~app.model.schema.Game` read back from the snapshot.
 
-    The methods repeat those of ``Game``; tests/model/test_snapshot.py compares every
-    public property and method of both on the shipped content.
+    Its methods come from :class:`~app.model.game_views.GameViews`, shared with ``Game``;
+    tests/model/test_snapshot.py compares every public property and method of both.
     """
-
-    @property
-    def title(self) -> str:
-        return self.content.meta.title
-
-    @property
-    def short_title(self) -> str:
-        return self.content.meta.short_title or self.content.meta.title
-
-    def linkable_ids(self) -> dict[str, str]:
-        ids: dict[str, str] = {}
-        for step in self.content.steps:
-            ids[step.id] = "step"
-        for row in self.content.numbers:
-            ids[row.id] = "number"
-        for pit in self.content.pitfalls:
-            ids[pit.id] = "pitfall"
-        for interp in self.content.interpretations:
-            ids[interp.id] = "interpretation"
-        for variant in self.content.variants:
-            ids[variant.id] = "variant"
-        return ids
 
 
 def _revive(value: Any) -> Any:
