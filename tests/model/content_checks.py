@@ -1,13 +1,11 @@
 """Small content checks shared by the per-game content tests.
 
-They mirror the rules the lead adds to ``regelfrisch --check`` (glossary, plural address,
-ruling links, quiz coverage and yes/no balance), computed here from the loaded content so the
-shipped games are held to them even before those checks exist.
+The glossary, address, ruling-link and yes/no rules are those of ``regelfrisch --check``
+(app/model/quality.py); these helpers only phrase their results for the per-game tests.
 """
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from pathlib import Path
 
@@ -15,14 +13,8 @@ import yaml
 
 from app.model.loader import load_game
 from app.model.paths import content_root
+from app.model.quality import answer_kind, is_yes_no_question, review_game
 from app.model.schema import Game, QuizItem
-
-YES_NO_FIRST = re.compile(r"^(Ja|Nein|Nichts|Kein\w*)\b")
-RULING_CODE = re.compile(r"\b([A-Z]{1,2}[0-9]{1,2})\b")
-PLURAL_ADDRESS = re.compile(
-    r"\b(euch|euer|eure|euren|eurem|eurer|eures)\b"
-    r"|\b[Ii]hr\s+[a-zäöüß]+t\b"
-    r"|\b[a-zäöüß]+t\s+ihr\b")
 
 
 @cache
@@ -53,24 +45,17 @@ def text_fields(g: Game) -> list[tuple[str, str]]:
     return out
 
 
-def whole_word(word: str) -> re.Pattern[str]:
-    return re.compile(r"(?<!\w)" + re.escape(word) + r"(?!\w)", re.IGNORECASE)
+def _errors(game_id: str, marker: str) -> list[str]:
+    found = review_game(game(game_id), folder(game_id)).errors
+    return [str(p) for p in found if marker in p.message]
 
 
 def avoid_hits(game_id: str) -> list[str]:
-    hits = []
-    fields = text_fields(game(game_id))
-    for term in glossary(game_id)["terms"]:
-        for word in term["avoid"]:
-            pattern = whole_word(word)
-            hits += [f"{where}: „{word}“ statt „{term['term']}“"
-                     for where, text in fields if pattern.search(text)]
-    return hits
+    return _errors(game_id, "dieses Spiel sagt „")
 
 
 def plural_address_hits(game_id: str) -> list[str]:
-    return [f"{where}: {m.group(0)}" for where, text in text_fields(game(game_id))
-            for m in PLURAL_ADDRESS.finditer(text)]
+    return _errors(game_id, "spricht mit")
 
 
 def quiz_text(item: QuizItem) -> str:
@@ -83,32 +68,19 @@ def tested(g: Game) -> set[str]:
 
 def ruling_link_problems(g: Game) -> list[str]:
     """A quiz item naming a ruling code must list that ruling's id in ``tests``."""
-    by_code = {i.code: i.id for i in g.content.interpretations}
-    problems = []
-    for item in g.quiz:
-        for code in set(RULING_CODE.findall(quiz_text(item))):
-            if code in by_code and by_code[code] not in item.tests:
-                problems.append(f"{item.id} nennt {code}, testet aber nicht {by_code[code]}")
-    return problems
+    found = review_game(g, folder(g.id)).errors
+    return [str(p) for p in found if "nennt die Auslegung" in p.message]
 
 
 def yes_no_answers(g: Game) -> list[str]:
-    return [m.group(1) for q in g.quiz if (m := YES_NO_FIRST.match(q.answer.strip()))]
-
-
-YES_NO_QUESTION = re.compile(
-    r"^(Darfst|Darf|Dürfen|Zählt|Zählen|Kommen|Kommt|Ist|Sind|Kannst|Kann|Bleibt|Geht|Musst|"
-    r"Schaffst|Überlebt|Leben|Erreicht|Schwimmen|Bringst|Hat|Hast|Gilt|Stimmt)\b")
+    kinds = (answer_kind(q.answer) for q in g.quiz)
+    return ["Ja" if kind else "Nein" for kind in kinds if kind is not None]
 
 
 def yes_no_question_problems(g: Game) -> list[str]:
-    """A question whose last sentence asks yes or no gets an answer starting Ja or Nein."""
-    problems = []
-    for item in g.quiz:
-        last = re.split(r"(?<=[.!?:])\s+", item.question.strip())[-1]
-        if YES_NO_QUESTION.match(last) and not item.answer.startswith(("Ja", "Nein")):
-            problems.append(f"{item.id}: „{last}“ – Antwort „{item.answer[:20]}…“")
-    return problems
+    """A question asking yes or no gets an answer starting Ja or Nein."""
+    return [f"{item.id}: Antwort „{item.answer[:20]}…“" for item in g.quiz
+            if is_yes_no_question(item.question) and answer_kind(item.answer) is None]
 
 
 def ruling_coverage(g: Game) -> float:
