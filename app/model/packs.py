@@ -28,11 +28,10 @@ from typing import Any
 from app import __version__
 from app.model.capabilities import CAPABILITIES
 from app.model.loader import GAME_FILE, QUIZ_FILE, FailedGame, Library, LoadedGame, load_game
-from app.model.paths import resources_root
+from app.model.paths import PACKS_FOLDER, packs_root, resources_root  # noqa: F401 (re-exported)
 from app.model.quality import GLOSSARY_FILE, review_game
 from app.model.yaml_source import MAX_FILE_BYTES, ContentError, Problem, read_yaml
 
-PACKS_FOLDER = "spiele"
 SUFFIX = ".regelfrisch"
 MANIFEST = "manifest.json"
 PACK_FILES = (GAME_FILE, QUIZ_FILE, GLOSSARY_FILE)
@@ -54,11 +53,6 @@ class PackGame(LoadedGame):
 @dataclass
 class FailedPack(FailedGame):
     own_pack: bool = True
-
-
-def packs_root(data: Path) -> Path:
-    """The pack folder inside the user's data folder."""
-    return data / PACKS_FOLDER
 
 
 def reserved_ids(library: Library | None = None) -> set[str]:

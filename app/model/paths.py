@@ -7,6 +7,9 @@ from functools import cache
 from pathlib import Path
 
 DATA_ENV = "REGELFRISCH_DATA"
+# The player's own games, inside their data folder. Here rather than in app.model.packs,
+# which pulls in the whole content schema, because the start asks for it before the first frame.
+PACKS_FOLDER = "spiele"
 
 
 def data_dir(default: Path) -> Path:
@@ -33,3 +36,8 @@ def content_root() -> Path:
 
 def resources_root() -> Path:
     return _shipped("resources")
+
+
+def packs_root(data: Path) -> Path:
+    """The pack folder inside the user's data folder."""
+    return data / PACKS_FOLDER

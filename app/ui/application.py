@@ -247,7 +247,7 @@ class ContentLoader(QObject):
 
 
 def _own_packs_exist() -> bool:
-    from app.model.packs import packs_root
+    from app.model.paths import packs_root
     from app.ui.progress_model import default_data_dir
 
     try:

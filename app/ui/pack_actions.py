@@ -20,6 +20,7 @@ from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, Qt, QTimer, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
+from app.model.paths import packs_root
 from app.ui.problems_panel import ProblemsPanel
 from app.ui.progress_model import default_data_dir
 from app.ui.switcher import is_own, switcher_icon, switcher_title  # noqa: F401 - API
@@ -27,8 +28,6 @@ from app.ui.switcher import is_own, switcher_icon, switcher_title  # noqa: F401 
 # The model (pydantic, the loader) is imported only once a pack is used: the window is built
 # before the content loads, and nothing here may delay its first frame.
 SUFFIX = ".regelfrisch"
-PACKS_FOLDER = "spiele"
-
 # Editors save in bursts (write, rename, touch); one reload after the burst is enough.
 RELOAD_DELAY_MS = 250
 
@@ -47,7 +46,7 @@ class PackActions(QObject):
         self.state = window.state
         progress = window.services.progress
         self.data = Path(progress.folder) if progress is not None else default_data_dir()
-        self.root = self.data / PACKS_FOLDER  # app.model.packs.packs_root, without the import
+        self.root = packs_root(self.data)
         self.last_dialog = None
         # Per pack folder: the files' fingerprint and the errors of the newest version on disk
         # (empty when the version on screen is the newest).
