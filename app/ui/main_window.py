@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QFont, QFontMetrics, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -578,6 +578,15 @@ class MainWindow(QMainWindow):
             return
         if path is not None:
             self.status_text.setText(f"Spickzettel gespeichert: {path}")
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        # Showing gives the children their real widths only now; what they change in turn
+        # (the status line's wrapped height) would otherwise be laid out after the first
+        # frame, and the page would jump once. Settle it before that frame.
+        # Twice: the first round's layouts may post one more (a label that wraps anew).
+        for _round in range(2):
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
 
     def paintEvent(self, event) -> None:
         super().paintEvent(event)

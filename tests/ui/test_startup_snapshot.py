@@ -5,8 +5,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+import pytest
+from PySide6.QtCore import QEventLoop, Qt
+from PySide6.QtWidgets import QApplication, QWidget
 
 from app.model import snapshot
 from app.model.snapshot import SnapshotGame
@@ -144,3 +145,31 @@ def test_a_changed_file_is_checked_in_the_background_and_its_problem_shown(qtbot
     assert "Problem(e) in den Inhalten von „survive“" in window.status_text.text()
     # The others still come from the snapshot.
     assert isinstance(window.state.library.game("atlantis"), SnapshotGame)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+@pytest.mark.parametrize("game", ["atlantis", "survive"])
+def test_the_first_frame_already_has_the_final_layout(qtbot, tmp_path, size, game):
+    # What the player sees first must not jump a moment later (it once did: the status line
+    # was laid out for a 100 px width, 151 px tall, and shrank after the first frame).
+    root = _content(tmp_path)
+    _start(qtbot, tmp_path, root, game)[1].wait()  # builds the snapshot
+    window = _window(qtbot, tmp_path, game)
+    window.resize(*size)
+    loader = ContentLoader(window.state, root, tmp_path / "cache", parent=window)
+    assert loader.start(first=game)
+    window.show()
+    while not window.content_painted:
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
+
+    def layout():
+        return {(type(w).__name__, w.objectName()): (w.mapTo(window, w.rect().topLeft()).toTuple(),
+                                                   w.size().toTuple())
+                for w in window.findChildren(QWidget) if w.isVisible() and w.objectName()}
+
+    first = layout()
+    qtbot.wait(100)
+    moved = {name: (where, layout().get(name)) for name, where in first.items()
+             if layout().get(name) != where}
+    assert not moved, moved
+    assert window.statusBar().height() < 60
