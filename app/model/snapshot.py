@@ -48,6 +48,7 @@ from app.model.library import (
     Problem,
     UnreadableFile,
     game_folders,
+    order_key,
     read_content_file,
 )
 
@@ -254,16 +255,23 @@ class Opened:
     library: Library = field(default_factory=Library)
     stale: list[Path] = field(default_factory=list)
     digests: dict[str, str | None] = field(default_factory=dict)
+    # Folders served on the index's word until ``verify_rest`` hashes them (folder → the
+    # digest the snapshot was made from): none of their content is on screen before that.
+    unverified: dict[Path, str] = field(default_factory=dict)
 
     @property
     def complete(self) -> bool:
         return not self.stale
 
 
-def open_library(root: Path, cache: Path, first: str | None = None) -> Opened:
+def open_library(root: Path, cache: Path, first: str | None = None,
+                 verify_all: bool = True) -> Opened:
     """The library as far as the snapshot knows it, with ``first`` already read.
 
     Never raises for a bad snapshot: whatever does not check out goes to ``stale``.
+    With ``verify_all=False`` only the shown game's folder is hashed now; the others wait
+    in ``unverified`` for :func:`verify_rest` (the window calls it right after its first
+    frame), so the start does not grow with the number of games.
     """
     opened = Opened(root, snapshot_dir(cache, root), code_key())
     try:
@@ -271,21 +279,30 @@ def open_library(root: Path, cache: Path, first: str | None = None) -> Opened:
     except OSError:
         opened.stale = [root]
         return opened
-    opened.digests = {f.name: folder_digest(f) for f in folders}
     known = _read_index(opened.directory, opened.key, str(root))
+    names = [f.name for f in folders]
+    # The game the window will show: the wanted one, else the first in display order.
+    shown_name = first if first in names else min(names, key=order_key, default=None)
+    deferred = not verify_all and known and shown_name in known
     for folder in folders:
-        digest = opened.digests[folder.name]
         entry = known.get(folder.name)
+        if deferred and folder.name != shown_name and entry is not None and \
+                isinstance(entry.get("digest"), str):
+            opened.unverified[folder] = entry["digest"]
+            digest = entry["digest"]
+        else:
+            digest = opened.digests[folder.name] = folder_digest(folder)
         if digest is None or entry is None or entry.get("digest") != digest:
             opened.stale.append(folder)
             continue
         try:
             _add_entry(opened, folder, entry)
         except (ValueError, TypeError, KeyError):
+            opened.unverified.pop(folder, None)
             opened.stale.append(folder)
     # The game the window shows first is read now: a damaged file must not reach the screen.
     games = opened.library.games
-    shown = next((g for g in games if g.id == first), None) or (games[0] if games else None)
+    shown = next((g for g in games if g.id == shown_name), None)
     if isinstance(shown, SnapshotGame):
         try:
             shown._game, shown._examples = _read_game_file(
@@ -293,7 +310,26 @@ def open_library(root: Path, cache: Path, first: str | None = None) -> Opened:
         except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
             games.remove(shown)
             opened.stale.append(shown.folder)
+    if opened.stale:
+        verify_rest(opened)  # the full load runs anyway: let it take every changed folder
     return opened
+
+
+def verify_rest(opened: Opened) -> list[Path]:
+    """Hash the folders the start took on the index's word; a folder whose bytes differ
+    from the snapshot leaves the library and goes to ``stale`` (returned) for the full load.
+    """
+    changed = []
+    for folder, expected in list(opened.unverified.items()):
+        digest = opened.digests[folder.name] = folder_digest(folder)
+        del opened.unverified[folder]
+        if digest != expected:
+            library = opened.library
+            library.games[:] = [g for g in library.games if g.id != folder.name]
+            library.failures[:] = [f for f in library.failures if f.id != folder.name]
+            opened.stale.append(folder)
+            changed.append(folder)
+    return changed
 
 
 def _read_index(directory: Path, key: str, root: str) -> dict[str, dict]:
@@ -311,7 +347,7 @@ def _add_entry(opened: Opened, folder: Path, entry: dict) -> None:
     if entry["state"] == "ok":
         opened.library.games.append(SnapshotGame(
             folder.name, folder, _expect(entry["title"], str), _expect(entry["short_title"], str),
-            opened.directory / _file_name(folder.name), _expect(entry["hash"], str),
+            opened.directory / game_file_name(folder.name), _expect(entry["hash"], str),
             entry["digest"]))
     elif entry["state"] == "failed":
         problems = [Problem(folder / _expect(name, str) if name else folder,
@@ -325,7 +361,8 @@ def _add_entry(opened: Opened, folder: Path, entry: dict) -> None:
         raise ValueError("unknown state")
 
 
-def _file_name(game_id: str) -> str:
+def game_file_name(game_id: str) -> str:
+    """The snapshot file of one game (named by a hash: game ids are the players' to choose)."""
     return _hash(game_id.encode("utf-8", "surrogateescape")).hexdigest()[:20] + ".json"
 
 
@@ -365,7 +402,7 @@ def snapshot_files(opened: Opened, library: Library) -> dict[str, bytes]:
                 raw = _unchanged_bytes(entry) or _game_bytes(entry, digest)
             except (TypeError, ValueError):
                 continue  # a field JSON cannot hold: that game is loaded in full each start
-            name = _file_name(entry.id)
+            name = game_file_name(entry.id)
             files[name] = raw
             entries.append({"id": entry.id, "digest": digest, "state": "ok",
                             "title": entry.title, "short_title": entry.short_title,

@@ -125,6 +125,66 @@ def test_a_changed_file_is_checked_again_and_its_broken_example_reported(content
     assert isinstance(complete(back).game("atacama"), LoadedGame)
 
 
+def _break_first_example(examples: Path) -> str:
+    """Add 7 to the first number the engine checks in ``examples``; returns the old text."""
+    import yaml
+
+    text = examples.read_text(encoding="utf-8")
+    first = yaml.safe_load(text)["examples"][0]
+    key, value = next((k, v) for k, v in first["expect"].items()
+                      if isinstance(v, int) and not isinstance(v, bool))
+    assert f"{key}: {value}" in text, "fixture layout changed"
+    examples.write_text(text.replace(f"{key}: {value}", f"{key}: {value + 7}", 1),
+                        encoding="utf-8")
+    return text
+
+
+def test_a_deferred_start_hashes_only_the_shown_game(content, cache, monkeypatch):
+    start(content, cache)
+    hashed = []
+    real = snapshot.folder_digest
+    monkeypatch.setattr(snapshot, "folder_digest", lambda f: hashed.append(f.name) or real(f))
+    opened = open_library(content, cache, "survive", verify_all=False)
+    assert hashed == ["survive"] and opened.complete
+    assert sorted(f.name for f in opened.unverified) == ["atacama", "atlantis"]
+    assert snapshot.verify_rest(opened) == [] and not opened.unverified
+    assert sorted(hashed) == ["atacama", "atlantis", "survive"]
+    # Without a remembered game the window shows the first in display order: that one.
+    hashed.clear()
+    open_library(content, cache, None, verify_all=False)
+    assert hashed == ["atlantis"]
+
+
+def test_a_deferred_start_still_checks_a_changed_game_before_anyone_sees_it(content, cache):
+    start(content, cache)
+    examples = content / "atacama" / "examples.yaml"
+    _break_first_example(examples)
+    opened = open_library(content, cache, "atlantis", verify_all=False)
+    assert opened.complete, "the shown game is unchanged: the first frame needs nothing more"
+    assert opened.library.game("atlantis") is not None
+    assert [f.name for f in snapshot.verify_rest(opened)] == ["atacama"]
+    assert "atacama" not in {e.id for e in opened.library.entries()}, "no stale entry left"
+    library = complete(opened, "atlantis")
+    failed = next(e for e in library.entries() if e.id == "atacama")
+    assert isinstance(failed, FailedGame)
+    assert any(p.file == examples and "die Regeln ergeben" in p.message for p in failed.problems)
+    # Its digest is known now, so the rebuilt snapshot keeps the verdict for these bytes.
+    write(opened, library)
+    assert [f.id for f in open_library(content, cache, "atlantis").library.failures] == \
+        ["atacama"]
+
+
+def test_a_deferred_start_whose_shown_game_changed_checks_everything_at_once(content, cache):
+    start(content, cache)
+    _break_first_example(content / "atacama" / "examples.yaml")
+    (content / "survive" / "quiz.yaml").write_text(
+        (content / "survive" / "quiz.yaml").read_text(encoding="utf-8") + "\n",
+        encoding="utf-8")
+    opened = open_library(content, cache, "atacama", verify_all=False)
+    assert sorted(f.name for f in opened.stale) == ["atacama", "survive"]
+    assert not opened.unverified
+
+
 def test_a_new_or_removed_game_folder_is_noticed(content, cache):
     start(content, cache)
     shutil.copytree(content / "survive", content / "survive-kopie")
@@ -149,7 +209,7 @@ def test_a_corrupt_or_foreign_snapshot_is_ignored_and_rebuilt(content, cache, fu
     directory = _snapshot_dir(content, cache)
     index_path = directory / snapshot.INDEX
     index = json.loads(index_path.read_text(encoding="utf-8"))
-    shown = directory / snapshot._file_name("atlantis")
+    shown = directory / snapshot.game_file_name("atlantis")
     if damage == "garbage-index":
         index_path.write_bytes(b"\x80\x04\x95 not json at all")
     elif damage == "empty-index":
@@ -198,7 +258,7 @@ def test_a_corrupt_or_foreign_snapshot_is_ignored_and_rebuilt(content, cache, fu
 def test_a_damaged_file_of_a_game_opened_later_falls_back_to_the_content(content, cache, full):
     start(content, cache)
     directory = _snapshot_dir(content, cache)
-    (directory / snapshot._file_name("survive")).write_bytes(b"{}")
+    (directory / snapshot.game_file_name("survive")).write_bytes(b"{}")
     opened = open_library(content, cache, "atlantis")
     survive = opened.library.game("survive")
     assert isinstance(survive, SnapshotGame) and not survive.filled

@@ -173,3 +173,27 @@ def test_the_first_frame_already_has_the_final_layout(qtbot, tmp_path, size, gam
              if layout().get(name) != where}
     assert not moved, moved
     assert window.statusBar().height() < 60
+
+
+def test_the_other_games_are_checked_right_after_the_first_frame(qtbot, tmp_path):
+    # The start compares only the shown game's files with the snapshot; a changed file of
+    # another game is found right after the first frame and loaded and checked in full.
+    from app.model.library import FailedGame
+    from tests.model.test_snapshot import _break_first_example
+
+    root = _content(tmp_path)
+    _start(qtbot, tmp_path, root)[1].wait()
+    _break_first_example(root / "atacama" / "examples.yaml")
+    window = _window(qtbot, tmp_path, "atlantis")
+    loader = ContentLoader(window.state, root, tmp_path / "cache", parent=window)
+    assert loader.start(first="atlantis", verify_all=False), "atlantis is unchanged"
+    window.after_first_frame(loader.verify_rest)
+    window.show()
+    qtbot.waitUntil(lambda: window.content_painted)
+    assert window.windowTitle().endswith("Atlantis")
+    qtbot.waitUntil(lambda: any(isinstance(e, FailedGame) and e.id == "atacama"
+                                for e in window.state.entries()), timeout=30000)
+    loader.wait()
+    assert window.state.game_id == "atlantis" and window.current_view() is not None
+    switcher = window.game_switcher
+    assert "atacama (fehlerhaft)" in [switcher.itemText(i) for i in range(switcher.count())]
