@@ -717,3 +717,26 @@ def test_replay_captions_of_whole_games_read_well():
             entry = Entry(step.after, step.before, step.move, step.outcome)
             for beat in outcome_beats(entry):
                 assert not bad_patterns(beat.caption), (seed, beat.caption)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (900, 700), (1024, 768)])
+def test_a_refusal_is_scrolled_into_view_on_a_small_window(qtbot, library, size):
+    # The board fills a small window; the answer box sits below it. A refused card must not
+    # leave its reason below the fold, where a player using the keys never looks.
+    window = create_main_window(library, "atlantis", remember=False)
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    view = window.view_for("board")
+    at(view, HELMET)
+    window.activateWindow()
+    view.canvas.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.keyClick(view.canvas, Qt.Key.Key_Return)  # Blue's pawn on Atlantis
+    assert view.model.origin == 0
+    qtbot.keyClick(view.canvas, Qt.Key.Key_R)  # a card Blue does not hold
+    assert view.message_box.objectName() == "WrongBox"
+    qtbot.wait(50)
+    shown = view.message_box.visibleRegion().boundingRect()
+    assert shown.height() >= view.message.height(), (size, shown, view.message_box.size())
+    assert view.canvas.hasFocus(), "the keys stay on the board"

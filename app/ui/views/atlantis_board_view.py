@@ -1298,6 +1298,15 @@ class AtlantisBoardView(QWidget):
             self.message_box.setObjectName(name)
             self.message_box.style().unpolish(self.message_box)
             self.message_box.style().polish(self.message_box)
+        if text and kind == "wrong":
+            # On a small window the board fills the page and the answer sits below the fold:
+            # a refusal must be seen where it happens, also by a player on the keys.
+            QTimer.singleShot(0, self, self._reveal_message)
+
+    def _reveal_message(self) -> None:
+        for area in (self.panel_scroll, self.page):
+            if area.isAncestorOf(self.message_box):
+                area.ensureWidgetVisible(self.message_box, 0, 8)
 
     def _hint(self) -> str:
         state = self.model.state
