@@ -77,6 +77,29 @@ def test_survive_calculator_fits_800x600_without_sideways_scrolling(window, befo
         assert card.rect().contains(rect)
 
 
+@pytest.mark.parametrize("larger", [1, 2, 3])
+def test_survive_calculator_fits_800x600_with_larger_text(window, larger):
+    # With larger text the header's buttons and the „Schon dort“ row go one below the other
+    # instead of pushing the page wider than the window.
+    window.state.select_game("survive")
+    window.theme.set_font_pt(DEFAULT_FONT_PT + larger)
+    window.resize(800, 600)
+    view = window.view_for("calculators")
+    settle()
+    assert not view.horizontalScrollBar().isVisible(), view.widget().minimumSizeHint()
+    card = view.input_card
+    for widget in [view.random_button, view.seed_box, *view.there_buttons.values(),
+                   *view.creature_buttons.values()]:
+        rect = QRect(widget.mapTo(card, QPoint(0, 0)), widget.size())
+        assert card.rect().contains(rect), widget.accessibleName()
+    # Back to a wide window at normal text: side by side again.
+    window.theme.set_font_pt(DEFAULT_FONT_PT)
+    window.resize(1280, 800)
+    settle()
+    assert view.random_row.direction() == view.random_row.Direction.LeftToRight
+    assert view.there_row.direction() == view.there_row.Direction.LeftToRight
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_whole_atlantis_board_with_festland_is_in_view(window, size):
     window.resize(*size)

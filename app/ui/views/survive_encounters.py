@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QLineEdit,
     QPushButton,
     QScrollArea,
@@ -465,19 +466,23 @@ class SurviveEncounters(PageColumn):
         card.body.addWidget(self.crew_note)
 
         self.there_buttons: dict[Creature, QToolButton] = {}
-        there = QHBoxLayout()
-        there.setSpacing(0)
+        segments_there = QHBoxLayout()
+        segments_there.setSpacing(0)
         for index, creature in enumerate(Creature):
             edge = "first" if index == 0 else "last" if index == len(Creature) - 1 else "mid"
             button = _segment(creature.german, f"Schon auf dem Feld: {creature.german}", edge)
             button.setIconSize(QSize(18, 18))
             button.clicked.connect(lambda _=False, cr=creature: self._toggle_there(cr))
             self.there_buttons[creature] = button
-            there.addWidget(button)
-        there.addStretch(1)
-        there.insertWidget(0, label("Schon dort:", "Body", rich=False, wrap=False))
-        there.insertSpacing(1, 12)
-        card.body.addLayout(there)
+            segments_there.addWidget(button)
+        segments_there.addStretch(1)
+        # The label beside its buttons; above them when the card is too narrow for both.
+        self.there_row = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.there_row.setSpacing(12)
+        self.there_label = label("Schon dort:", "Body", rich=False, wrap=False)
+        self.there_row.addWidget(self.there_label)
+        self.there_row.addLayout(segments_there, 1)
+        card.body.addLayout(self.there_row)
 
         self.refusal_box = Box("WrongBox")
         self.refusal_box.body.addWidget(label("Geht nicht:", "WrongTag", rich=False))
@@ -487,7 +492,7 @@ class SurviveEncounters(PageColumn):
         card.body.addWidget(self.refusal_box)
         card.body.addStretch(1)
 
-    def _build_random(self) -> QHBoxLayout:
+    def _build_random(self) -> QBoxLayout:
         self.seed_box = QSpinBox()
         self.seed_box.setRange(0, SEED_MAX)
         self.seed_box.setPrefix("Nr. ")
@@ -501,11 +506,14 @@ class SurviveEncounters(PageColumn):
         self.random_button.setProperty("secondary", True)
         self.random_button.setAccessibleName("Zufällige Begegnung würfeln")
         self.random_button.clicked.connect(self._roll)
-        layout = QHBoxLayout()
+        # Button and number side by side; one below the other when even the stacked header
+        # is too narrow for both (large text in a small window), see resizeEvent.
+        layout = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         layout.setSpacing(8)
-        layout.addWidget(self.random_button)
-        layout.addWidget(self.seed_box)
+        layout.addWidget(self.random_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.seed_box, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addStretch(0)  # takes the room only when the header is stacked
+        self.random_row = layout
         return layout
 
     def _arrange(self, wide: bool) -> None:
@@ -584,15 +592,33 @@ class SurviveEncounters(PageColumn):
         # and a guess a few pixels off clips the last line of the engine's reason.
         column = width - 2 * side
         half = (column - COLUMN_GAP) // 2 if wide else column
-        for widget in self.halves:
-            # Never narrower than the controls need; the page scrolls sideways then.
-            widget.setFixedWidth(max(0, half, widget.layout().minimumSize().width()))
         margins = self.input_card.body.contentsMargins()
         needed = (self.head_label.sizeHint().width() + self.random_button.sizeHint().width()
                   + self.seed_box.width() + 4 * self.head.spacing() + margins.left()
                   + margins.right() + 2)
         self.head.setDirection(QBoxLayout.Direction.LeftToRight if half >= needed
                                else QBoxLayout.Direction.TopToBottom)
+        both = (self.random_button.sizeHint().width() + self.seed_box.sizeHint().width()
+                + self.random_row.spacing() + margins.left() + margins.right() + 2)
+        self.random_row.setDirection(QBoxLayout.Direction.LeftToRight if half >= both
+                                     else QBoxLayout.Direction.TopToBottom)
+        beside = (self.there_label.sizeHint().width() + self.there_row.spacing()
+                  + sum(b.sizeHint().width() for b in self.there_buttons.values())
+                  + margins.left() + margins.right() + 2)
+        self.there_row.setDirection(QBoxLayout.Direction.LeftToRight if half >= beside
+                                    else QBoxLayout.Direction.TopToBottom)
+        # After the rows have turned: the halves' minimum widths depend on it.
+        # Layouts keep their minimum sizes until invalidated from the turned row upwards.
+        for turned in (self.head, self.random_row, self.there_row):
+            layout = turned
+            while isinstance(layout, QLayout):
+                layout.invalidate()
+                layout = layout.parent()
+        self.input_card.updateGeometry()
+        for widget in self.halves:
+            # Never narrower than the controls need; the page scrolls sideways then.
+            widget.layout().invalidate()
+            widget.setFixedWidth(max(0, half, widget.layout().minimumSize().width()))
         QScrollArea.resizeEvent(self, event)
 
     def _build_notation(self) -> None:
