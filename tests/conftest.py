@@ -42,4 +42,7 @@ def _isolated_user_data(tmp_path_factory, monkeypatch):
     data = tmp_path_factory.mktemp("userdata")
     monkeypatch.setenv("REGELFRISCH_DATA", str(data))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(data / "config"))
+    # Nor start the tester's own text editor when a test opens a pack file.
+    for name in ("REGELFRISCH_EDITOR", "VISUAL", "EDITOR"):
+        monkeypatch.delenv(name, raising=False)
     return data

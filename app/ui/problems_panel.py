@@ -1,5 +1,6 @@
 """The problems panel of an own pack: every problem as ``datei:zeile: meldung``, one click away
-from the spot in the player's editor.
+from the spot in the player's editor (at the line where the editor can be told it, see
+app/ui/editor_launch.py).
 
 Shown below the refresher (not below the sidebar) while an own pack is open. Errors come from
 loading (the pack cannot be shown in this state; the window keeps the last good version) and from
@@ -26,11 +27,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.ui.editor_launch import open_in_editor
+
 if TYPE_CHECKING:
     from app.model.yaml_source import Problem
 
 MAX_ROWS = 5
 PATH_ROLE = Qt.ItemDataRole.UserRole
+LINE_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 def problem_text(problem: Problem, folder: Path | None) -> str:
@@ -101,6 +105,7 @@ class ProblemsPanel(QFrame):
         for problem, kind in [*((e, "Fehler") for e in errors), *((h, "Hinweis") for h in hints)]:
             item = QListWidgetItem(f"{kind} – {problem_text(problem, folder)}")
             item.setData(PATH_ROLE, str(problem.file))
+            item.setData(LINE_ROLE, problem.line or 0)
             item.setToolTip(f"{problem}\nDoppelklick oder Eingabetaste öffnet die Datei.")
             self.list.addItem(item)
         self.list.setVisible(bool(errors or hints))
@@ -123,8 +128,12 @@ class ProblemsPanel(QFrame):
 
     def _open_item(self, item: QListWidgetItem) -> None:
         path = item.data(PATH_ROLE)
-        if path:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(path))
+        if not path:
+            return
+        line = item.data(LINE_ROLE) or None
+        if not open_in_editor(Path(path), line) and line:
+            # The desktop's editor was not told the line: the panel says it instead.
+            self.summary.setText(f"{Path(path).name} wird geöffnet – die Stelle ist Zeile {line}.")
 
     def _open_file(self, name: str) -> None:
         if self.folder is not None:

@@ -138,6 +138,8 @@ def test_a_pack_made_in_the_window_follows_its_files(qtbot, library, _isolated_u
     finally:
         QDesktopServices.unsetUrlHandler("file")
     assert [u.toLocalFile() for u in opened.urls] == [str(folder / "quiz.yaml")]
+    # The desktop's default editor cannot be told the line: the panel says it.
+    assert f"die Stelle ist Zeile {line}" in win.packs.panel.summary.text()
 
     # Fixed again, in place: quiz.yaml was replaced by a new file above, so this is seen only
     # if the watch on it was renewed (the folder's watch misses a change of content).
