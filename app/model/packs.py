@@ -12,6 +12,7 @@ pack folder, so a hostile or broken one leaves no trace.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -48,11 +49,15 @@ class PackGame(LoadedGame):
     """A loaded own pack: the window marks it and gives it no engine."""
 
     own_pack = True
+    # The files' fingerprint as they were read (see pack_fingerprint): the window compares it
+    # with the disk when the pack is opened, so an edit made meanwhile is never shown old.
+    fingerprint: str | None = None
 
 
 @dataclass
 class FailedPack(FailedGame):
     own_pack: bool = True
+    fingerprint: str | None = None
 
 
 def reserved_ids(library: Library | None = None) -> set[str]:
@@ -66,13 +71,28 @@ def reserved_ids(library: Library | None = None) -> set[str]:
 # -- loading -----------------------------------------------------------------------------------
 
 
+def pack_fingerprint(folder: Path) -> str:
+    """A hash of the pack's files as they are on disk now (a missing file counts too)."""
+    digest = hashlib.sha256()
+    for name in (*PACK_FILES, MANIFEST):
+        try:
+            digest.update(name.encode() + b"\0" + (folder / name).read_bytes() + b"\0")
+        except OSError:
+            digest.update(name.encode() + b"\0-\0")
+    return digest.hexdigest()
+
+
 def load_pack(folder: Path, reserved: Iterable[str] = ()) -> PackGame:
     """Load one pack folder or raise :class:`ContentError` with every problem."""
+    # Taken before reading: a change during the load makes it differ, never the reverse.
+    fingerprint = pack_fingerprint(folder)
     problems = pack_problems(folder, reserved)
     if problems:
         raise ContentError(problems)
     loaded = load_game(folder)
-    return PackGame(loaded.game, loaded.folder, loaded.examples)
+    pack = PackGame(loaded.game, loaded.folder, loaded.examples)
+    pack.fingerprint = fingerprint
+    return pack
 
 
 def pack_problems(folder: Path, reserved: Iterable[str] = ()) -> list[Problem]:
@@ -125,10 +145,13 @@ def load_packs(root: Path, reserved: Iterable[str] = ()) -> Library:
         return packs
     for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.is_symlink()
                          and not p.name.startswith((".", "_"))):
+        fingerprint = pack_fingerprint(folder)
         try:
             packs.games.append(load_pack(folder, reserved))
         except ContentError as exc:
-            packs.failures.append(failed_pack(folder, exc.problems, reserved))
+            failed = failed_pack(folder, exc.problems, reserved)
+            failed.fingerprint = fingerprint
+            packs.failures.append(failed)
     return packs
 
 

@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import tempfile
 from pathlib import Path
 
@@ -99,9 +98,15 @@ class PackActions(QObject):
         if not own:
             self.panel.hide()
             return
+        from app.model.packs import pack_fingerprint
+
         self._watch(entry.folder)
-        self._fingerprints.setdefault(entry.folder, _fingerprint(entry.folder))
+        folder = entry.folder
+        self._fingerprints.setdefault(folder, getattr(entry, "fingerprint", None) or "")
         self._show_problems(entry)
+        if pack_fingerprint(folder) != self._fingerprints[folder]:
+            # Edited while another game was open (only the open pack is watched).
+            self.timer.start()
 
     def _watch(self, folder: Path) -> None:
         from app.model.packs import PACK_FILES
@@ -135,12 +140,18 @@ class PackActions(QObject):
         entry = self.current()
         if not is_own(entry):
             return
-        from app.model.packs import failed_pack, load_pack, replace_pack, reserved_ids
+        from app.model.packs import (
+            failed_pack,
+            load_pack,
+            pack_fingerprint,
+            replace_pack,
+            reserved_ids,
+        )
         from app.model.yaml_source import ContentError
 
         folder = entry.folder
         self._watch(folder)
-        fingerprint = _fingerprint(folder)
+        fingerprint = pack_fingerprint(folder)
         if fingerprint == self._fingerprints.get(folder):
             return
         self._fingerprints[folder] = fingerprint
@@ -349,19 +360,6 @@ def _dropped_pack(event) -> Path | None:
     if len(files) == 1 and files[0].suffix == SUFFIX:
         return files[0]
     return None
-
-
-def _fingerprint(folder: Path) -> str:
-    from app.model.packs import MANIFEST, PACK_FILES
-
-    digest = hashlib.sha256()
-    for name in (*PACK_FILES, MANIFEST):
-        path = folder / name
-        try:
-            digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
-        except OSError:
-            digest.update(name.encode() + b"\0-\0")
-    return digest.hexdigest()
 
 
 def _remove_tree(folder: Path) -> None:

@@ -478,3 +478,20 @@ def test_own_packs_are_there_on_an_everyday_start(qtbot, tmp_path, _isolated_use
         assert state.game_id == remembered
         assert {"atlantis", "atacama", "survive", "azul"} <= {e.id for e in state.entries()}
     assert from_snapshot
+
+
+def test_a_pack_edited_while_another_game_was_open_shows_its_new_text(
+        qtbot, library, _isolated_user_data):
+    # Only the open pack is watched; one edited meanwhile must not show its old text when
+    # the player switches to it.
+    root = _packs(Path(_isolated_user_data))
+    create_pack(root, "Azul", reserved_ids(), "Bea")
+    carcassonne = create_pack(root, "Carcassonne", reserved_ids(), "Bea")
+    win = _open_window(qtbot, library, "azul")
+    assert win.state.game_id == "azul"
+    _rewrite(carcassonne / "game.yaml", "Worum geht es?", "Lege Karten an.")
+    win.state.select_game("carcassonne")
+    win.state.select_section("summary")
+    qtbot.waitUntil(lambda: "Lege Karten an." in visible_text(win.current_view()),
+                    timeout=3000)
+    assert win.state.game_id == "carcassonne"
