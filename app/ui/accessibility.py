@@ -8,7 +8,7 @@ only a label linked with ``QLabel.setBuddy`` (the "Label" relation) says what th
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAction
 from PySide6.QtWidgets import QLabel, QLineEdit, QScrollArea, QWidget
 
 
@@ -104,3 +104,16 @@ def install() -> None:
     from app.ui.boards.accessible import install_board_factory
 
     install_board_factory()
+
+
+def announce(widget: QWidget, text: str, *, urgent: bool = False) -> None:
+    """Have a screen reader say ``text`` now: what a move did, why it was refused.
+
+    Those land in labels away from the focus, which a screen reader does not read out by
+    itself (AT-SPI ``object:announcement``; ``urgent`` interrupts, for refusals)."""
+    if not text:
+        return
+    event = QAccessibleAnnouncementEvent(widget, text)
+    if urgent:
+        event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
+    QAccessible.updateAccessibility(event)

@@ -11,7 +11,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QApplication, QWidget
 
-from app.rules.atlantis import parse_state
+from app.rules.atlantis import explain, parse_state
 
 Role = QAccessible.Role
 # Roles a user operates (scroll bars aside: their role is what a screen reader says).
@@ -187,7 +187,10 @@ def announced(monkeypatch):
 
     def listen(event):
         kinds = {QAccessible.Event.Focus: heard, QAccessible.Event.NameChanged: heard.changes}
-        if event.type() in kinds and event.child() >= 0:
+        if event.type() == QAccessible.Event.Announcement:
+            urgent = event.politeness() == QAccessible.AnnouncementPoliteness.Assertive
+            heard.said.append((event.object(), event.message(), urgent))
+        elif event.type() in kinds and event.child() >= 0:
             iface = QAccessible.queryAccessibleInterface(event.object())
             child = iface.child(event.child())
             kinds[event.type()].append(
@@ -202,6 +205,8 @@ class Heard(list):
     def __init__(self):
         super().__init__()
         self.changes: list[tuple[QWidget, int, str]] = []
+        # Announcements (what a move did, why it was refused): (board, text, urgent).
+        self.said: list[tuple[QWidget, str, bool]] = []
 
 
 def tab_to(qtbot, window, widget) -> None:
@@ -246,10 +251,21 @@ def test_atlantis_turn_by_keys_announces_each_field(qtbot, window, announced):
     press(qtbot, canvas, Qt.Key.Key_Return, announced)
     assert view.model.origin == 2
     assert announced.changes[-1][2].startswith("Feld 2: Helm 2, Figur Blau, ausgewählt")
+    qtbot.keyClick(canvas, Qt.Key.Key_R)  # a card Blue does not hold: refused, said at once
+    obj, text, urgent = announced.said[-1]
+    assert obj is canvas and urgent and text == view.model.message
+    assert "keine Ring (blau)-Karte" in text
     qtbot.keyClick(canvas, Qt.Key.Key_H)  # play the helmet card: the pawn moves, the turn ends
     assert view.model.outcome is not None and view.model.outcome.movement.landing == 6
     reached = {name.split(" – ")[0] for _obj, _i, name in announced}
     assert {"Feld 2: Helm 2, Figur Blau"} <= reached
+    # What the move did is said aloud: the explanation the page shows, and who is on now.
+    obj, text, urgent = announced.said[-1]
+    assert obj is canvas and not urgent
+    assert text.startswith("Zug von Blau (a): ")
+    for step in explain(view.model.outcome).steps:
+        assert step.text in text
+    assert "Feld 6" in text and text.endswith(" am Zug.")
 
 
 def walk_board(qtbot, board, heard, wanted, limit: int = 200) -> None:
@@ -279,6 +295,7 @@ def test_atacama_turn_by_keys_announces_each_field(qtbot, window, announced):
     mover = view.session.state.to_move
     press(qtbot, board, Qt.Key.Key_Return, announced)
     assert view.session.state.to_move != mover  # placed: the other player's turn
+    assert announced.said and announced.said[-1] == (board, view.session.message, False)
     # The field under the cursor now holds the derrick, and says so.
     assert announced.changes and "Bohrturm" in announced.changes[-1][2]
     assert announced.changes[-1][1] == announced[-1][1]
@@ -296,6 +313,9 @@ def test_survive_turn_by_keys_announces_each_tile(qtbot, window, announced):
     press(qtbot, board, Qt.Key.Key_Return, announced)
     assert len(view.session.state.removed) == removed + 1
     assert len(announced) >= 2
+    # The verdict (and what came out from under the tile) is said aloud.
+    obj, text, urgent = announced.said[-1]
+    assert obj is board and not urgent and view.session.message in text
 
 
 def test_a_field_outlives_its_board_without_crashing(qtbot):

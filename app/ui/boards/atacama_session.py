@@ -34,6 +34,7 @@ class AtacamaSession(QObject):
     """
 
     changed = Signal()
+    said = Signal(str, bool)  # a message worth saying aloud, and whether it is a refusal
 
     def __init__(self, state: State | None = None, parent: QObject | None = None):
         super().__init__(parent)
@@ -83,6 +84,8 @@ class AtacamaSession(QObject):
 
     def say(self, text: str, kind: str = "info") -> None:
         self.message, self.message_kind = text, kind
+        if text:
+            self.said.emit(text, kind == "wrong")
 
     def _push(self, state: State, last: int | None) -> None:
         self._history.push((state, last))

@@ -83,6 +83,8 @@ class AtlantisBoardModel(QObject):
     changed = Signal()
     selectionChanged = Signal()
     messageChanged = Signal(str)
+    said = Signal(str, bool)  # a message worth saying aloud, and whether it is a refusal
+    moved = Signal()  # a move was played (``outcome`` says what it did)
 
     def __init__(self, state: State | None = None, parent: QObject | None = None):
         super().__init__(parent)
@@ -489,6 +491,7 @@ class AtlantisBoardModel(QObject):
         self.bridge_later = self.bridge_later and entry.state.started
         self._say("")
         self.changed.emit()
+        self.moved.emit()
 
     def _clear_selection(self) -> None:
         self.origin = None
@@ -503,6 +506,8 @@ class AtlantisBoardModel(QObject):
     def _say(self, text: str, kind: str = "info") -> None:
         self.message, self.message_kind = text, kind
         self.messageChanged.emit(text)
+        if text:
+            self.said.emit(text, kind == "wrong")
 
 
 def move_words(text: str) -> str:

@@ -47,6 +47,7 @@ class RemovalSession(QObject):
     """The trainer's state: a position, the tally, the last message, undo."""
 
     changed = Signal()
+    said = Signal(str, bool)  # a message worth saying aloud, and whether it is a refusal
 
     def __init__(self, seed: int = START_SEED, parent: QObject | None = None):
         super().__init__(parent)
@@ -96,6 +97,10 @@ class RemovalSession(QObject):
 
     def say(self, title: str, text: str, kind: str = "info", detail: str = "") -> None:
         self.title, self.message, self.message_kind, self.detail = title, text, kind, detail
+        spoken = " ".join(part if part.endswith((".", "!", "?", ":")) else f"{part}."
+                          for part in (title, text, detail) if part)
+        if spoken:
+            self.said.emit(spoken, kind == "wrong")
 
     def _push(self, **changes) -> None:
         self._history.push(replace(self._history.current, **changes))

@@ -37,7 +37,7 @@ from app.rules.atacama import (
     signed,
     winners,
 )
-from app.ui.accessibility import link_label
+from app.ui.accessibility import announce, link_label
 from app.ui.app_state import Services
 from app.ui.boards.atacama_board import AtacamaBoardWidget
 from app.ui.boards.atacama_session import AtacamaSession, player_name
@@ -159,6 +159,7 @@ class AtacamaBoardView(PageColumn):
         self._build_notation()
         self.finish()
         self.session.changed.connect(self.refresh)
+        self.session.said.connect(lambda text, urgent: announce(self.board, text, urgent=urgent))
         self.board.placeRequested.connect(self._place)
         self._shortcuts(QKeySequence.StandardKey.Undo, ["Ctrl+Z"], self.session.undo)
         self._shortcuts(QKeySequence.StandardKey.Redo, ["Ctrl+Shift+Z", "Ctrl+Y"],

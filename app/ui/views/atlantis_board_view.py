@@ -68,7 +68,7 @@ from app.rules.atlantis import (
 )
 from app.rules.atlantis.explain import count_words, gap_name, tile_name
 from app.rules.errors import RulesError
-from app.ui.accessibility import fixed_width, link_label
+from app.ui.accessibility import announce, fixed_width, link_label
 from app.ui.app_state import Services
 from app.ui.boards.accessible import announce_change, announce_cursor, atlantis_fields
 from app.ui.boards.atlantis_board_model import (
@@ -628,6 +628,8 @@ class AtlantisBoardView(QWidget):
         self.model.changed.connect(self._on_changed)
         self.model.selectionChanged.connect(self._on_selection)
         self.model.messageChanged.connect(self._show_message)
+        self.model.said.connect(lambda text, urgent: announce(self.canvas, text, urgent=urgent))
+        self.model.moved.connect(self._announce_move)
         self.model.load_practice(START_SEED)
         if services is not None:
             services.state.jumpRequested.connect(self._on_jump)
@@ -1245,20 +1247,33 @@ class AtlantisBoardView(QWidget):
 
     def _now_caption(self) -> str:
         """Whose move the board shows the result of, who is on now, and how to see the steps."""
-        model, state = self.model, self.model.state
-        mover = player_name(model.outcome.player)
+        mover = player_name(self.model.outcome.player)
         last = self.beats[-1].caption.rstrip(".")
-        if state.phase is Phase.OVER:
-            now = "Das Spiel ist zu Ende"
-        elif state.phase is Phase.FINAL:
-            now = f"Jetzt macht {player_name(state.turn)} die Schlusszüge"
-        elif state.turn == model.outcome.player:
-            now = f"{mover} ist weiter am Zug"
-        else:
-            now = f"Jetzt ist {player_name(state.turn)} am Zug"
+        now = self._now_sentence()
         if len(self.beats) > 1:
             return f"Nach dem Zug von {mover}. {now}. ▸ zeigt den Zug Schritt für Schritt."
         return f"{last}. {now}." if last else f"{now}."
+
+    def _now_sentence(self) -> str:
+        """Who is on after the last move (no full stop)."""
+        model, state = self.model, self.model.state
+        if state.phase is Phase.OVER:
+            return "Das Spiel ist zu Ende"
+        if state.phase is Phase.FINAL:
+            return f"Jetzt macht {player_name(state.turn)} die Schlusszüge"
+        if state.turn == model.outcome.player:
+            return f"{player_name(model.outcome.player)} ist weiter am Zug"
+        return f"Jetzt ist {player_name(state.turn)} am Zug"
+
+    def _announce_move(self) -> None:
+        # The explanation a sighted player reads under „Was passiert ist“, said aloud: after a
+        # move the keyboard cursor stays put, so nothing else would tell a screen reader user.
+        outcome = self.model.outcome
+        if outcome is None:
+            return
+        steps = " ".join(step.text for step in explain(outcome).steps)
+        announce(self.canvas, f"Zug von {player_name(outcome.player)}: {steps} "
+                              f"{self._now_sentence()}.")
 
     def live_highlights(self) -> Highlights:
         model = self.model

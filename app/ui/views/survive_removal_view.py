@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from app.model.loader import LoadedGame
 from app.rules.errors import RulesError
 from app.rules.survive import PRACTICE_MAP_LABEL, Colour, Space
+from app.ui.accessibility import announce
 from app.ui.app_state import Services
 from app.ui.boards.survive_map import SurviveMapWidget, current_colours, explorer_pixmap
 from app.ui.boards.survive_session import RemovalSession, group_name
@@ -67,6 +68,7 @@ class SurviveRemovalView(PageColumn):
         self._build_main()
         self.finish()
         self.session.changed.connect(self.refresh)
+        self.session.said.connect(lambda text, urgent: announce(self.map, text, urgent=urgent))
         self.map.tileChosen.connect(self._chosen)
         for key in {k.toString(): k for k in (
                 *QKeySequence.keyBindings(QKeySequence.StandardKey.Undo),
