@@ -320,3 +320,31 @@ def test_no_glossary_variant_in_the_text():
 
 def test_no_plural_address():
     assert cc.plural_address_hits(GAME) == []
+
+
+_COUNT_WORDS = {"ein": 1, "einen": 1, "eine": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5,
+                "sechs": 6, "sieben": 7}
+_VALUE_WORDS = {"Einser": 1, "Zweier": 2, "Dreier": 3, "Vierer": 4, "Fünfer": 5, "Sechser": 6}
+# „drei Einser“, „2 Sechser“, „drei Entdecker mit dem Wert 1“
+_VALUE_COUNTS = re.compile(
+    r"\b(\d+|" + "|".join(_COUNT_WORDS) + r")\s+(?:(" + "|".join(_VALUE_WORDS) + r")\b"
+    r"|Entdecker mit (?:dem )?Wert (\d))", re.IGNORECASE)
+
+
+def test_no_text_gives_one_player_more_explorers_of_a_value_than_a_colour_has():
+    # A question once had one player save „fünf Einser“ and another „zwei Sechser“: each
+    # colour has three 1s and a single 6, so the situation could never happen.
+    values = survive.core.EXPLORER_VALUES
+    per_colour = {v: values.count(v) for v in set(values)}
+    found, wrong = 0, []
+    for where, text in cc.text_fields(g()):
+        for match in _VALUE_COUNTS.finditer(text):
+            word, named, digit = match.groups()
+            count = int(word) if word.isdigit() else _COUNT_WORDS[word.lower()]
+            value = _VALUE_WORDS[named] if named else int(digit)
+            found += 1
+            has = per_colour.get(value, 0)
+            if count > has:
+                wrong.append(f"{where}: „{match.group(0)}“ – eine Farbe hat {has}")
+    assert not wrong, wrong
+    assert found, "the pattern finds the „Gleicher Wert“ question"
