@@ -1,7 +1,7 @@
 """Small content checks shared by the per-game content tests.
 
-The glossary, address, ruling-link and yes/no rules are those of ``regelfrisch --check``
-(app/model/quality.py); these helpers only phrase their results for the per-game tests.
+The glossary, address and yes/no rules are checked for every shipped game at once in
+tests/model/test_quality.py, through ``regelfrisch --check`` (app/model/quality.py).
 """
 
 from __future__ import annotations
@@ -9,11 +9,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-import yaml
-
 from app.model.loader import load_game
 from app.model.paths import content_root
-from app.model.quality import answer_kind, is_yes_no_question, review_game
 from app.model.schema import Game, QuizItem
 
 
@@ -24,10 +21,6 @@ def game(game_id: str) -> Game:
 
 def folder(game_id: str) -> Path:
     return content_root() / game_id
-
-
-def glossary(game_id: str) -> dict:
-    return yaml.safe_load((folder(game_id) / "glossary.yaml").read_text("utf-8"))
 
 
 def text_fields(g: Game) -> list[tuple[str, str]]:
@@ -45,42 +38,12 @@ def text_fields(g: Game) -> list[tuple[str, str]]:
     return out
 
 
-def _errors(game_id: str, marker: str) -> list[str]:
-    found = review_game(game(game_id), folder(game_id)).errors
-    return [str(p) for p in found if marker in p.message]
-
-
-def avoid_hits(game_id: str) -> list[str]:
-    return _errors(game_id, "dieses Spiel sagt „")
-
-
-def plural_address_hits(game_id: str) -> list[str]:
-    return _errors(game_id, "spricht mit")
-
-
 def quiz_text(item: QuizItem) -> str:
     return " ".join((item.question, item.answer, item.explanation))
 
 
 def tested(g: Game) -> set[str]:
     return {t for q in g.quiz for t in q.tests}
-
-
-def ruling_link_problems(g: Game) -> list[str]:
-    """A quiz item naming a ruling code must list that ruling's id in ``tests``."""
-    found = review_game(g, folder(g.id)).errors
-    return [str(p) for p in found if "nennt die Auslegung" in p.message]
-
-
-def yes_no_answers(g: Game) -> list[str]:
-    kinds = (answer_kind(q.answer) for q in g.quiz)
-    return ["Ja" if kind else "Nein" for kind in kinds if kind is not None]
-
-
-def yes_no_question_problems(g: Game) -> list[str]:
-    """A question asking yes or no gets an answer starting Ja or Nein."""
-    return [f"{item.id}: Antwort „{item.answer[:20]}…“" for item in g.quiz
-            if is_yes_no_question(item.question) and answer_kind(item.answer) is None]
 
 
 def ruling_coverage(g: Game) -> float:

@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from app.model.check import run_check
 from app.model.loader import load_game
@@ -149,7 +150,9 @@ def test_yes_no_question(question, yes_no):
 @pytest.mark.parametrize("game_id", SHIPPED)
 def test_shipped_games_have_a_glossary_and_no_editorial_error(game_id):
     folder = content_root() / game_id
-    assert (folder / "glossary.yaml").is_file()
+    glossary = yaml.safe_load((folder / "glossary.yaml").read_text(encoding="utf-8"))
+    assert glossary["address"] == "du"
+    assert all(t["term"] and t["avoid"] for t in glossary["terms"])
     review = _review(folder)
     assert [str(p) for p in review.errors] == []
 

@@ -65,7 +65,8 @@ def test_reset_progress_asks_with_german_buttons(qtbot, library, tmp_path):
     assert window.services.progress.store("atlantis").answers, "Abbrechen keeps the progress"
 
 
-def test_save_dialog_is_german(qtbot, library, tmp_path):
+def _dialog_texts_of(qtbot, library, tmp_path, action: str, kind: type) -> list[str]:
+    """Every text of the modal dialog the window's ``action`` opens (closed again)."""
     make_application()
     window = create_main_window(library, "atlantis", ProgressModel(tmp_path))
     qtbot.addWidget(window)
@@ -74,34 +75,24 @@ def test_save_dialog_is_german(qtbot, library, tmp_path):
 
     def look() -> None:
         dialog = QApplication.activeModalWidget()
-        assert isinstance(dialog, QFileDialog)
+        assert isinstance(dialog, kind)
         found["texts"] = dialog_texts(dialog)
         dialog.reject()
 
     QTimer.singleShot(50, look)
-    window.actions_by_name["pdf"].trigger()
-    texts = found["texts"]
+    window.actions_by_name[action].trigger()
+    return found["texts"]
+
+
+def test_save_dialog_is_german(qtbot, library, tmp_path):
+    texts = _dialog_texts_of(qtbot, library, tmp_path, "pdf", QFileDialog)
     assert any("Dateiname" in t for t in texts), texts
     assert any("Suchen in" in t for t in texts), texts
     assert english_words(texts) == []
 
 
 def test_print_preview_is_german(qtbot, library, tmp_path):
-    make_application()
-    window = create_main_window(library, "atlantis", ProgressModel(tmp_path))
-    qtbot.addWidget(window)
-    window.show()
-    found: dict[str, list[str]] = {}
-
-    def look() -> None:
-        dialog = QApplication.activeModalWidget()
-        assert isinstance(dialog, QDialog)
-        found["texts"] = dialog_texts(dialog)
-        dialog.reject()
-
-    QTimer.singleShot(50, look)
-    window.actions_by_name["print"].trigger()
-    texts = found["texts"]
+    texts = _dialog_texts_of(qtbot, library, tmp_path, "print", QDialog)
     assert texts and english_words(texts) == [], english_words(texts)
     assert any("Drucken" in t for t in texts)
 

@@ -51,6 +51,7 @@ from app.rules.atacama.types import (
     State,
     player_name,
 )
+from app.rules.invariant_queries import invariant_queries
 
 
 class Status(IntFlag):
@@ -172,27 +173,7 @@ def _check(state: State) -> list[tuple[Status, str]]:
     return found
 
 
-def status(state: State) -> Status:
-    """Every broken invariant of ``state`` as flags; ``Status.VALID`` if it could occur.
-
-    >>> from app.rules.atacama import parse_position
-    >>> status(parse_position("2p plan=übung:7 türme=e5,d4 rechte=sg-k/r,kg-s/s"))
-    <Status.VALID: 0>
-    """
-    result = Status.VALID
-    for flag, _ in _check(state):
-        result |= flag
-    return result
-
-
-def is_valid(state: State) -> bool:
-    """True if no invariant is broken (every checked :class:`State` is valid)."""
-    return status(state) is Status.VALID
-
-
-def violations(state: State) -> list[str]:
-    """The German reason for each broken invariant, in the order of :class:`Status`."""
-    return [reason for _, reason in _check(state)]
+status, is_valid, violations = invariant_queries(_check, Status.VALID, __name__)[:3]
 
 
 def _first_edge_pair(mask: int) -> tuple[int, int]:

@@ -50,7 +50,7 @@ from app.rules.atlantis.types import (
     Phase,
     State,
 )
-from app.rules.errors import NotationError
+from app.rules.invariant_queries import invariant_queries
 
 MAX_STACK = 2
 
@@ -161,27 +161,4 @@ def _phase_problem(state: State) -> str | None:
     return None
 
 
-def status(state: State) -> Status:
-    """Every broken invariant of ``state`` as flags; ``Status.VALID`` if it could occur."""
-    result = Status.VALID
-    for flag, _ in _check(state):
-        result |= flag
-    return result
-
-
-def is_valid(state: State) -> bool:
-    """True if no invariant is broken."""
-    return status(state) is Status.VALID
-
-
-def violations(state: State) -> list[str]:
-    """The German reason for each broken invariant, in the order of :class:`Status`."""
-    return [reason for _, reason in _check(state)]
-
-
-def check_state(state: State) -> State:
-    """``state`` itself, or NotationError with the reason of the first broken invariant."""
-    problems = violations(state)
-    if problems:
-        raise NotationError(problems[0])
-    return state
+status, is_valid, violations, check_state = invariant_queries(_check, Status.VALID, __name__)

@@ -42,6 +42,7 @@ from __future__ import annotations
 from enum import IntFlag
 
 from app.rules.errors import NotationError
+from app.rules.invariant_queries import invariant_queries
 from app.rules.survive.board import TERRAIN
 from app.rules.survive.core import (
     BOATS_PER_PLAYER,
@@ -206,26 +207,5 @@ def _creature_problem(state: State) -> str | None:
     return None
 
 
-def status(state: State) -> Status:
-    """Every broken invariant of ``state`` as flags; ``Status.VALID`` if it could occur."""
-    result = Status.VALID
-    for flag, _ in _check(state):
-        result |= flag
-    return result
-
-
-def is_valid(state: State) -> bool:
-    """True if no invariant is broken."""
-    return status(state) is Status.VALID
-
-
-def violations(state: State) -> list[str]:
-    """The German reason for each broken invariant, in the order of :class:`Status`."""
-    return [reason for _, reason in _check(state)]
-
-
-def check_position(state: State) -> None:
-    """NotationError with the reason of the first broken invariant (used by the parser)."""
-    problems = violations(state)
-    if problems:
-        raise NotationError(problems[0])
+# check_position: the parser's refusal with the first broken invariant's reason.
+status, is_valid, violations, check_position = invariant_queries(_check, Status.VALID, __name__)
