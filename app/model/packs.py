@@ -82,10 +82,13 @@ def pack_fingerprint(folder: Path) -> str:
     return digest.hexdigest()
 
 
-def load_pack(folder: Path, reserved: Iterable[str] = ()) -> PackGame:
-    """Load one pack folder or raise :class:`ContentError` with every problem."""
+def load_pack(folder: Path, reserved: Iterable[str] = (),
+              fingerprint: str | None = None) -> PackGame:
+    """Load one pack folder or raise :class:`ContentError` with every problem.
+
+    ``fingerprint``: :func:`pack_fingerprint` of the folder, if the caller took it already."""
     # Taken before reading: a change during the load makes it differ, never the reverse.
-    fingerprint = pack_fingerprint(folder)
+    fingerprint = fingerprint or pack_fingerprint(folder)
     problems = pack_problems(folder, reserved)
     if problems:
         raise ContentError(problems)
@@ -147,7 +150,7 @@ def load_packs(root: Path, reserved: Iterable[str] = ()) -> Library:
                          and not p.name.startswith((".", "_"))):
         fingerprint = pack_fingerprint(folder)
         try:
-            packs.games.append(load_pack(folder, reserved))
+            packs.games.append(load_pack(folder, reserved, fingerprint))
         except ContentError as exc:
             failed = failed_pack(folder, exc.problems, reserved)
             failed.fingerprint = fingerprint
