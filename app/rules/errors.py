@@ -2,15 +2,35 @@
 
 
 class RulesError(ValueError):
-    """Base of every error an engine raises for bad input."""
+    """Base of every error an engine raises for bad input.
+
+    ``code`` names the reason in a word a program can compare (``"occupied"``, ``"no_card"``),
+    so no caller ever has to read the German message to know why:
+
+    >>> IllegalMoveError("Auf e5 steht schon ein Bohrturm.", code="occupied").code
+    'occupied'
+    >>> NotationError("Unlesbar.").code
+    'notation'
+    """
+
+    code = "invalid"
+
+    def __init__(self, message: str = "", code: str | None = None):
+        super().__init__(message)
+        if code:
+            self.code = code
 
 
 class NotationError(RulesError):
     """A position or move text that cannot be read; the message names the part."""
 
+    code = "notation"
+
 
 class IllegalMoveError(RulesError):
     """A well-formed move the rules forbid; the message names the rule."""
+
+    code = "illegal"
 
 
 def require_text(value: object, what: str, limit: int = 2000) -> str:

@@ -79,6 +79,7 @@ Worked examples: see :mod:`app.rules.atacama.facts`.
 """
 
 from app.rules.atacama.facts import EXAMPLE_FACT_KEYS, example_facts
+from app.rules.atacama.game import GAME
 from app.rules.atacama.generate import playout, random_game, random_position, random_rights
 from app.rules.atacama.geometry import parse_square, square_name, sub_board_of
 from app.rules.atacama.invariants import Status, is_valid, status, violations
@@ -140,6 +141,7 @@ __all__ = [
     "END_ALL_PLACED",
     "END_BLOCKED",
     "EXAMPLE_FACT_KEYS",
+    "GAME",
     "MAX_DERRICKS_PER_LINE",
     "MIN_DERRICKS_PER_LINE",
     "PRACTICE_LABEL",

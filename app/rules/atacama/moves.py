@@ -121,57 +121,65 @@ def legal_moves(state: State) -> list[Move]:
     return moves
 
 
-def why_illegal(state: State, move: Move) -> str | None:
-    """The German rule a move breaks, or ``None`` if it is legal."""
+def refusal(state: State, move: Move) -> tuple[str, str] | None:
+    """``(reason code, German rule)`` a move breaks, or ``None`` if it is legal."""
     if not isinstance(move, Place | TakeRight):
         raise RulesError(f"{move!r} ist kein Zug.")
     if is_over(state):
-        return "Die Partie ist schon vorbei – es wird kein Bohrturm mehr gesetzt."
+        return "over", "Die Partie ist schon vorbei – es wird kein Bohrturm mehr gesetzt."
     player = state.to_move
     name = player_name(player)
     if isinstance(move, TakeRight):
         if not state.variant.buildup:
-            return (
+            return "no_buildup", (
                 "Ein Schürfrecht nimmt man nur im Aufbauspiel; sonst sind beide schon vor "
                 "dem ersten Bohrturm vergeben."
             )
         if not state.rights_open:
-            return "Die Schürfrechte sind schon vergeben."
+            return "rights_taken", "Die Schürfrechte sind schon vergeben."
         return None
     square = move.square
     where = geo.square_name(square)
     if move.second and not state.variant.tactical:
-        return "Bohrtürme der zweiten Farbe gibt es nur in der Taktikvariante."
+        return "no_second_colour", "Bohrtürme der zweiten Farbe gibt es nur in der Taktikvariante."
     if _must_take(state):
-        return (
+        return "must_take_right", (
             "Die Schürfrechte sind noch offen, und dies ist der letzte Bohrturm der Partie: "
             f"{name} muss damit ein Schürfrecht nehmen (Auslegung P5)."
         )
     if not state.revealed_mask >> square & 1:
         letter = geo.sub_board_of(square)
         stage = next(i for i, s in enumerate(BUILDUP_STAGES) if letter in s)
-        return (
+        return "not_revealed", (
             f"Der Teilplan {letter} liegt noch nicht aus; im Aufbauspiel kommt er erst mit "
             f"der Lieferung „{BUILDUP_STAGE_NAMES[stage]}“ dazu (Auslegung P4)."
         )
     if state.occupied >> square & 1:
-        return f"Auf {where} steht schon ein Bohrturm – auf jedem Feld steht höchstens einer."
+        return "occupied", (
+            f"Auf {where} steht schon ein Bohrturm – auf jedem Feld steht höchstens einer."
+        )
     touching = [n for n in geo.EDGE_NEIGHBOURS[square] if state.occupied >> n & 1]
     if touching:
         names = _join([geo.square_name(n) for n in touching])
         noun = "dem Bohrturm" if len(touching) == 1 else "den Bohrtürmen"
-        return (
+        return "edge_neighbour", (
             f"{where} teilt eine Kante mit {noun} auf {names}. "
             "Nebeneinander dürfen Bohrtürme nur diagonal stehen."
         )
     if move.second and state.second_left(player) == 0:
-        return f"{name} hat keinen Bohrturm der zweiten Farbe mehr."
+        return "no_second_left", f"{name} hat keinen Bohrturm der zweiten Farbe mehr."
     if not move.second and state.base_left(player) == 0:
-        return (
+        return "no_base_left", (
             f"{name} hat keinen Bohrturm der Grundfarbe mehr, nur noch "
             f"{state.second_left(player)} der zweiten Farbe."
         )
     return None
+
+
+def why_illegal(state: State, move: Move) -> str | None:
+    """The German rule a move breaks, or ``None`` if it is legal."""
+    found = refusal(state, move)
+    return None if found is None else found[1]
 
 
 def legal_reason(state: State, square: int) -> str:
@@ -236,9 +244,9 @@ class Outcome:
 
 def apply(state: State, move: Move) -> tuple[State, Outcome]:
     """Play ``move``; an illegal move raises :class:`IllegalMoveError` naming the rule."""
-    reason = why_illegal(state, move)
-    if reason is not None:
-        raise IllegalMoveError(reason)
+    found = refusal(state, move)
+    if found is not None:
+        raise IllegalMoveError(found[1], code=found[0])
     player = state.to_move
     variant = state.variant
     if isinstance(move, Place):

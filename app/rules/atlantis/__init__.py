@@ -29,8 +29,9 @@ counting only his own bridge) ends the game:
 The invariants that make a position possible are listed in :mod:`.invariants`.
 """
 
-from app.rules.atlantis.explain import Explanation, Step, explain, format_pages
+from app.rules.atlantis.explain import explain
 from app.rules.atlantis.facts import EXAMPLE_FACT_KEYS, example_facts
+from app.rules.atlantis.game import GAME
 from app.rules.atlantis.generate import (
     GameStep,
     PracticeSituation,
@@ -109,11 +110,13 @@ from app.rules.atlantis.types import (
     State,
     Tile,
 )
+from app.rules.contract import Explanation, Step, format_pages
 from app.rules.errors import IllegalMoveError, NotationError, RulesError
 
 __all__ = [
     "ATLANTIS",
     "EXAMPLE_FACT_KEYS",
+    "GAME",
     "ITEMS",
     "MAINLAND",
     "PRACTICE_NOTE",

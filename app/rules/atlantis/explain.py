@@ -5,8 +5,6 @@ Page refs point to the German AMIGO booklet (6 pages), like the refresher does.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from app.rules.atlantis.outcome import (
     BridgePlacement,
     CardStep,
@@ -22,6 +20,7 @@ from app.rules.atlantis.outcome import (
     TileTaken,
 )
 from app.rules.atlantis.types import MAINLAND, Gap, Item, Payment, place_name, player_letter
+from app.rules.contract import Explanation, Step
 
 PLAYER_NAMES = ("Blau", "Weiß", "Schwarz", "Rot")  # the pawn colours, as the board shows them
 
@@ -29,44 +28,6 @@ PLAYER_NAMES = ("Blau", "Weiß", "Schwarz", "Rot")  # the pawn colours, as the b
 def player_name(player: int) -> str:
     """``Weiß (b)``: the pawn colour, and the letter the board prints on the pawn."""
     return f"{PLAYER_NAMES[player]} ({player_letter(player)})"
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One sentence of an explanation and the booklet pages it rests on."""
-
-    text: str
-    pages: tuple[int | str, ...] = ()
-
-    @property
-    def pages_text(self) -> str:
-        return format_pages(self.pages)
-
-
-@dataclass(frozen=True, slots=True)
-class Explanation:
-    steps: tuple[Step, ...]
-
-    @property
-    def text(self) -> str:
-        """All steps, one per line, each followed by its page refs."""
-        return "\n".join(
-            f"{step.text} ({step.pages_text})" if step.pages else step.text for step in self.steps
-        )
-
-
-def format_pages(pages: tuple[int | str, ...]) -> str:
-    """``(3, 4)`` → ``S. 3–4``, ``(3, 5)`` → ``S. 3, 5``; other sources follow after ``;``."""
-    numbers = sorted({p for p in pages if isinstance(p, int)})
-    runs: list[str] = []
-    for page in numbers:
-        if runs and page - 1 in numbers:
-            runs[-1] = f"{runs[-1].split('–')[0]}–{page}"
-        else:
-            runs.append(str(page))
-    chunks = ["S. " + ", ".join(runs)] if runs else []
-    chunks.extend(p for p in pages if isinstance(p, str))
-    return "; ".join(chunks)
 
 
 def explain(outcome: Outcome) -> Explanation:

@@ -70,6 +70,7 @@ from app.rules.survive.core import (
 )
 from app.rules.survive.encounter import Outcome, SpaceContents, resolve_encounter
 from app.rules.survive.facts import EXAMPLE_FACT_KEYS, example_facts
+from app.rules.survive.game import GAME
 from app.rules.survive.generate import random_encounter, random_position
 from app.rules.survive.invariants import Status, is_valid, status, violations
 from app.rules.survive.notation import (
@@ -97,6 +98,7 @@ from app.rules.survive.rules import (
 
 __all__ = [
     "EXAMPLE_FACT_KEYS",
+    "GAME",
     "PRACTICE_MAP_LABEL",
     "Boat",
     "BoatMove",

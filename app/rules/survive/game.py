@@ -1,0 +1,98 @@
+"""Survive: Escape from Atlantis as one unit of the contract (:mod:`app.rules.contract`).
+
+Seats are the colours in the order of ``state.players``; „zwei Farben“ gives one person two
+seats whose scores are added (ruling S10).
+
+>>> state = GAME.new_game(seed=2, players=3)
+>>> [GAME.player_name(state, seat) for seat in range(3)]
+['Rot', 'Blau', 'Gelb']
+"""
+
+from __future__ import annotations
+
+import random
+
+from app.rules import errors
+from app.rules.contract import BOARD, CALCULATORS, Explanation, GameInfo, Step, VariantInfo
+from app.rules.survive.core import Phase, Variant
+from app.rules.survive.facts import example_facts
+from app.rules.survive.invariants import is_valid, status, violations
+from app.rules.survive.notation import format_move, format_position, parse_move, parse_position
+from app.rules.survive.rules import apply, legal_moves, new_game, score, winners
+
+
+class Survive:
+    info = GameInfo(
+        id="survive",
+        title="Survive: Escape from Atlantis",
+        players=(2, 3, 4),
+        default_players=4,
+        variants=tuple(
+            VariantInfo(v.value, v.german, (4,) if v is Variant.ZWEI_FARBEN else (2, 3, 4))
+            for v in Variant
+        ),
+        provides=frozenset({BOARD, CALCULATORS}),
+        refusal_codes=frozenset({"illegal"}),
+    )
+    errors = errors
+
+    def new_game(self, seed: int = 0, variant: str = "", players: int | None = None):
+        variants = [Variant(self.info.variant(variant).key)] if variant else []
+        count = self.info.default_players if players is None else players
+        return new_game(random.Random(seed), count, variants)
+
+    def to_move(self, state):
+        return None if self.is_over(state) else state.players.index(state.current)
+
+    def player_name(self, state, player: int) -> str:
+        return state.players[player].title
+
+    def legal_moves(self, state):
+        return legal_moves(state)
+
+    def apply(self, state, move):
+        return apply(state, move)
+
+    def explain(self, outcome) -> Explanation:
+        steps = tuple(Step(line) for line in outcome.lines)
+        if outcome.reason:
+            steps += (Step(outcome.reason),)
+        return Explanation(steps)
+
+    def parse_position(self, text: str):
+        return parse_position(text)
+
+    def format_position(self, state) -> str:
+        return format_position(state)
+
+    def parse_move(self, text: str, state=None):
+        return parse_move(text, state)
+
+    def format_move(self, move, state=None) -> str:
+        return format_move(move)
+
+    def status(self, state):
+        return status(state)
+
+    def is_valid(self, state) -> bool:
+        return is_valid(state)
+
+    def violations(self, state) -> list[str]:
+        return violations(state)
+
+    def score(self, state) -> tuple[int, ...]:
+        totals = score(state)
+        return tuple(totals.get(colour, 0) for colour in state.players)
+
+    def winners(self, state) -> tuple[int, ...]:
+        best = winners(state)
+        return tuple(seat for seat, colour in enumerate(state.players) if colour in best)
+
+    def is_over(self, state) -> bool:
+        return state.phase is Phase.ENDE
+
+    def example_facts(self, position: str, action: str) -> dict[str, object]:
+        return example_facts(position, action)
+
+
+GAME = Survive()
