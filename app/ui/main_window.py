@@ -56,6 +56,7 @@ class MainWindow(QMainWindow):
         # others add (application.run: the boards' screen-reader interfaces).
         self._after_first_frame: list | None = [self._fill_menus]
         self.content_painted = False  # a frame with a section's content has been painted
+        self.ready = False  # the jobs that follow the first frame (menus, keys) have run
         self.setWindowIcon(QIcon(str(resources_root() / "app-icon.svg")))
         self.setMinimumSize(QSize(760, 560))
 
@@ -601,6 +602,11 @@ class MainWindow(QMainWindow):
             waiting, self._after_first_frame = self._after_first_frame, None
             for job in waiting:
                 QTimer.singleShot(0, job)
+            QTimer.singleShot(0, self._mark_ready)
+
+    def _mark_ready(self) -> None:
+        # Queued after the first frame's jobs, so it runs when they have all run.
+        self.ready = True
 
     def after_first_frame(self, job) -> None:
         """Run ``job`` in the event loop's turn after this window's first frame (at once

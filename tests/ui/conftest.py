@@ -22,6 +22,5 @@ def window(qtbot, library):
     qtbot.addWidget(win)
     win.show()
     # As a user meets it: painted, and what follows the first frame (menus, keys) set up.
-    qtbot.waitUntil(lambda: win.content_painted)
-    qtbot.wait(1)
+    qtbot.waitUntil(lambda: win.ready)
     return win

@@ -27,7 +27,7 @@ def calc(qtbot, library, tmp_path) -> AtlantisCalculators:
     qtbot.addWidget(window)
     window.show()
     window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window and window.ready)
     QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_6, CTRL)
     view = window.current_view()
     assert isinstance(view, AtlantisCalculators)

@@ -30,7 +30,7 @@ def shown(qtbot, library, tmp_path):
     qtbot.addWidget(window)
     window.show()
     window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window and window.ready)
     return window
 
 
@@ -279,3 +279,17 @@ def test_arrows_move_between_the_survive_creatures(shown):
     start = buttons.index(focused())
     key(shown, Qt.Key.Key_Right)
     assert focused() is buttons[(start + 1) % len(buttons)]
+
+
+def test_a_section_key_works_as_soon_as_the_window_says_it_is_ready(qtbot, library, tmp_path):
+    # The fixtures wait for ``ready`` instead of a guessed number of event-loop turns: the
+    # keys are installed right after the first frame, and ``ready`` comes after them.
+    make_application()
+    window = create_main_window(library, "atlantis", ProgressModel(tmp_path))
+    qtbot.addWidget(window)
+    window.show()
+    window.activateWindow()
+    assert not window.ready
+    qtbot.waitUntil(lambda: window.ready)
+    QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_6, CTRL)
+    assert type(window.current_view()).__name__ == "AtlantisCalculators"

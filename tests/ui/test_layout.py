@@ -113,8 +113,7 @@ def big_window(qtbot, library, tmp_path):
     window.theme.set_font_pt(DEFAULT_FONT_PT + LARGER)
     window.show()
     # As a user meets it: painted, and what follows the first frame (menus, keys) set up.
-    qtbot.waitUntil(lambda: window.content_painted)
-    qtbot.wait(1)
+    qtbot.waitUntil(lambda: window.ready)
     yield window
     window.theme.set_font_pt(DEFAULT_FONT_PT)
 
@@ -142,7 +141,7 @@ def test_dialogs_fit_a_small_screen_at_big_text(big_window, qtbot, which):
     window = big_window
     window.resize(800, 600)
     window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window and window.ready)
     if which == "shortcuts":
         QTest.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_F1)
     else:

@@ -21,7 +21,7 @@ def shown(qtbot, library, tmp_path):
     window.resize(900, 700)
     window.show()
     window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window and window.ready)
     return window
 
 

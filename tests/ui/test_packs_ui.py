@@ -34,8 +34,7 @@ def _open_window(qtbot, library, game: str = "atlantis"):
     qtbot.addWidget(win)
     win.show()
     # As a user meets it: painted, and what follows the first frame (menus, drops) set up.
-    qtbot.waitUntil(lambda: win.content_painted)
-    qtbot.wait(1)
+    qtbot.waitUntil(lambda: win.ready)
     return win
 
 
