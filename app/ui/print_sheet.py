@@ -1,12 +1,15 @@
 """The one-page sheet for the table: turn, numbers and pitfalls of a game on one A4 page.
 
 The sheet is HTML laid out by a QTextDocument whose layout measures with the printer's
-own font metrics, so the height we check is the height that gets printed. Fitting tries,
-in this order: every pitfall at 10 pt down to 8.5 pt (never smaller, small print
-included), then, at 8.5 pt, drops
-pitfalls from the least important end – never one the user marked for re-reading – and
-says how many more the app has. The footer (source and "Regelfrisch") is painted at the
-foot of every page, outside the flowing text.
+own font metrics, so the height we check is the height that gets printed. The pitfalls
+stand in the order a player needs them before the game: those marked for re-reading first,
+then the rest by importance. Fitting tries, in this order: every pitfall at 10 pt down to
+8.5 pt (never smaller, small print included); then, at 8.5 pt, leaves out unmarked pitfalls
+from the least important end; only when the marked ones alone overflow, they shrink to their
+correct rule (the wrong belief goes) from the end of their order, and last are left out. The
+sheet says how many more the app has. Only a game whose steps and numbers alone overflow the page takes two pages, and the
+print preview says so. The footer (source and "Regelfrisch") is painted at the foot of every
+page, outside the flowing text.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from PySide6.QtCore import QIODevice, QMarginsF, QPointF, QRectF, QSaveFile, QSizeF
+from PySide6.QtCore import QIODevice, QMarginsF, QPointF, QRectF, QSaveFile, QSizeF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -61,10 +64,11 @@ class SheetPlan:
     """What ended up on the sheet; for tests and for telling the user what was left out."""
 
     font_pt: float
-    pitfall_ids: tuple[str, ...]
+    pitfall_ids: tuple[str, ...]  # in the order printed
     split: int
     pages: int
     total_pitfalls: int
+    short_ids: frozenset[str] = frozenset()  # printed without the wrong belief
 
     @property
     def dropped(self) -> int:
@@ -180,27 +184,36 @@ def _numbers(loaded: LoadedGame, marked: Collection[str], z: _Sizes) -> str:
             + "</table>")
 
 
-def _pitfall(rank: int, pitfall, marked: bool, z: _Sizes) -> str:
+def _pitfall(rank: int, pitfall, marked: bool, z: _Sizes, short: bool = False) -> str:
     background = f' bgcolor="{C.mark_bg}"' if marked else ""
+    wrong = ("" if short else
+             f'<span style="color:{C.wrong}; font-weight:700">Nicht:</span> '
+             f'<span style="color:{C.muted}">{_inline(pitfall.wrong)}</span><br>')
     return (
         f"<tr><td{background}>"
         f'<span style="color:{C.accent}; font-weight:700">{rank}</span>&nbsp; '
         f"{_marker(marked)}<b>{_esc(pitfall.title)}</b>&nbsp; {_pages(pitfall.pages, z)}<br>"
-        f'<span style="color:{C.wrong}; font-weight:700">Nicht:</span> '
-        f'<span style="color:{C.muted}">{_inline(pitfall.wrong)}</span><br>'
+        f"{wrong}"
         f'<span style="color:{C.right}; font-weight:700">Richtig:</span> '
         f"{_inline(pitfall.right)}"
         "</td></tr>")
 
 
+def pitfall_order(loaded: LoadedGame, marked: Collection[str]) -> list[str]:
+    """Pitfall ids as a player needs them: marked ones first, each group by importance."""
+    ids = [p.id for p in loaded.game.content.pitfalls]
+    return [i for i in ids if i in marked] + [i for i in ids if i not in marked]
+
+
 def _pitfalls(loaded: LoadedGame, marked: Collection[str], keep: Collection[str],
-              split: int, z: _Sizes) -> str:
-    chosen = [(rank, p) for rank, p in enumerate(loaded.game.content.pitfalls, start=1)
-              if p.id in keep]
+              split: int, z: _Sizes, short: Collection[str] = frozenset()) -> str:
+    rank_of = {p.id: (rank, p) for rank, p in enumerate(loaded.game.content.pitfalls, start=1)}
+    chosen = [rank_of[pid] for pid in pitfall_order(loaded, marked) if pid in keep]
     columns = [chosen[:split], chosen[split:]]
     cells = []
     for column in columns:
-        inner = "".join(_pitfall(rank, p, p.id in marked, z) for rank, p in column)
+        inner = "".join(_pitfall(rank, p, p.id in marked, z, p.id in short)
+                        for rank, p in column)
         cells.append(f'<td width="50%" valign="top"><table width="100%" cellspacing="0" '
                      f'cellpadding="{z.pad}">{inner}</table></td>')
     left, right = cells
@@ -240,7 +253,8 @@ def footer_html(loaded: LoadedGame, font_pt: float = 8.0) -> str:
 
 def sheet_html(loaded: LoadedGame, marked_ids: Collection[str] = frozenset(), *,
                font_pt: float = 10.0, pitfall_ids: Collection[str] | None = None,
-               split: int | None = None, footer: bool = True) -> str:
+               split: int | None = None, footer: bool = True,
+               short_ids: Collection[str] = frozenset()) -> str:
     """The sheet as HTML for QTextDocument.
 
     ``pitfall_ids`` limits the pitfalls (default: all), ``split`` is how many go into the
@@ -263,7 +277,7 @@ def sheet_html(loaded: LoadedGame, marked_ids: Collection[str] = frozenset(), *,
         _heading("Dein Zug", z), _steps(loaded, marked_ids, z),
         _heading("Die Zahlen", z), _numbers(loaded, marked_ids, z),
         _heading("Leicht vergessen – das Wichtigste zuerst", z),
-        _pitfalls(loaded, marked_ids, keep, split, z),
+        _pitfalls(loaded, marked_ids, keep, split, z, short_ids),
     ]
     if footer:
         parts.append(f"<hr>{footer_html(loaded, font_pt)}")
@@ -295,14 +309,16 @@ def _fits(doc: QTextDocument, height: float) -> bool:
 
 
 def _balanced(loaded: LoadedGame, marked: Collection[str], font_pt: float, keep: list[str],
-              device: QPagedPaintDevice, width: float, height: float):
+              device: QPagedPaintDevice, width: float, height: float,
+              short: Collection[str] = frozenset()):
     """The column split with the shortest sheet; tries every split near the middle."""
     middle = (len(keep) + 1) // 2
     candidates = sorted(range(len(keep) + 1), key=lambda s: abs(s - middle))[:5]
     laid_out = []
     for split in candidates:
         doc = _document(sheet_html(loaded, marked, font_pt=font_pt, pitfall_ids=keep,
-                                   split=split, footer=False), device, width, height)
+                                   split=split, footer=False, short_ids=short),
+                        device, width, height)
         laid_out.append((doc.documentLayout().documentSize().height(), split, doc))
     _height, split, doc = min(laid_out, key=lambda entry: entry[0])
     return split, doc
@@ -312,21 +328,43 @@ def fit_sheet(loaded: LoadedGame, device: QPagedPaintDevice, width: float, heigh
               marked_ids: Collection[str] = frozenset()) -> tuple[QTextDocument, SheetPlan]:
     """Lay the sheet out for a ``width`` × ``height`` body (device pixels); see module doc."""
     marked = frozenset(marked_ids)
-    all_ids = [p.id for p in loaded.game.content.pitfalls]
-    keep = list(all_ids)
+    order = pitfall_order(loaded, marked)
+    marked_count = sum(1 for pid in order if pid in marked)
+
+    def attempt(font_pt: float, kept: int, full: int):
+        keep = order[:kept]
+        short = frozenset(order[full:kept])
+        split, doc = _balanced(loaded, marked, font_pt, keep, device, width, height, short)
+        return keep, split, doc, short
+
+    def most(low: int, high: int, trial):
+        """The largest n in [low, high] whose layout fits (fits shrink as n grows), or None."""
+        best = None
+        while low <= high:
+            middle = (low + high + 1) // 2
+            laid_out = trial(middle)
+            if _fits(laid_out[2], height):
+                best, low = laid_out, middle + 1
+            else:
+                high = middle - 1
+        return best
+
+    everything = len(order)
     for font_pt in FONT_SIZES:
-        split, doc = _balanced(loaded, marked, font_pt, keep, device, width, height)
-        if _fits(doc, height):
+        chosen = attempt(font_pt, everything, everything)
+        if _fits(chosen[2], height):
             break
-    else:
-        # Still too long at the smallest size: drop the least important pitfalls,
-        # but never one the user wants to re-read.
-        for pid in [pid for pid in reversed(all_ids) if pid not in marked]:
-            keep.remove(pid)
-            split, doc = _balanced(loaded, marked, font_pt, keep, device, width, height)
-            if _fits(doc, height):
-                break
-    plan = SheetPlan(font_pt, tuple(keep), split, doc.pageCount(), len(all_ids))
+    if not _fits(chosen[2], height):
+        # At the smallest size, in turn: unmarked pitfalls are left out from the least
+        # important end; then the marked ones lose their wrong belief from the end of their
+        # order, and last are left out (a sheet of only marks beats two pages).
+        chosen = (most(marked_count, everything, lambda n: attempt(font_pt, n, n))
+                  or most(0, marked_count, lambda n: attempt(font_pt, marked_count, n))
+                  or most(0, marked_count, lambda n: attempt(font_pt, n, 0))
+                  or attempt(font_pt, 0, 0))
+    keep, split, doc, short = chosen
+    plan = SheetPlan(font_pt, tuple(keep), split, doc.pageCount(), len(order),
+                     frozenset(short) & frozenset(keep))
     return doc, plan
 
 
@@ -445,6 +483,7 @@ def print_sheet(loaded: LoadedGame, parent=None,
                 marked_ids: Collection[str] = frozenset()) -> int:
     """Show the print preview; printing (or „Als PDF“ in the print dialog) goes from there."""
     from PySide6.QtPrintSupport import QPrintPreviewDialog
+    from PySide6.QtWidgets import QLabel
 
     printer = a4_printer()
     printer.setDocName(f"Regelfrisch – {loaded.game.title}")
@@ -455,7 +494,32 @@ def print_sheet(loaded: LoadedGame, parent=None,
     dialog.setStyleSheet(PREVIEW_SHEET)
 
     dialog.paintRequested.connect(lambda target: render_sheet(loaded, target, marked_ids))
+    warning = sheet_warning(loaded, printer, marked_ids)
+    if warning:
+        note = QLabel(warning, dialog)
+        note.setObjectName("sheetWarning")
+        note.setWordWrap(True)
+        note.setTextFormat(Qt.TextFormat.PlainText)
+        note.setContentsMargins(8, 6, 8, 6)
+        dialog.layout().insertWidget(0, note)
     return dialog.exec()
+
+
+def sheet_warning(loaded: LoadedGame, printer: QPrinter,
+                  marked_ids: Collection[str] = frozenset()) -> str:
+    """What the preview tells a player about the fit: nothing when everything is there."""
+    _doc, _footer, plan, _geometry = _layout(loaded, printer, marked_ids)
+    if plan.pages > 1:
+        return (f"Passt nicht auf eine Seite: Schritte und Zahlen von {loaded.game.title} "
+                f"allein brauchen {plan.pages} Seiten.")
+    marked_out = [pid for pid in pitfall_order(loaded, marked_ids)
+                  if pid in marked_ids and pid not in plan.pitfall_ids]
+    if marked_out:
+        count = ("einer fehlt auf dem Blatt und steht" if len(marked_out) == 1
+                 else f"{len(marked_out)} fehlen auf dem Blatt und stehen")
+        return (f"Nicht alle markierten Punkte aus „Leicht vergessen“ passen auf die Seite: "
+                f"{count} nur in der App.")
+    return ""
 
 
 def save_sheet_pdf(loaded: LoadedGame, parent=None,

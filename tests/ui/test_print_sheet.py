@@ -164,3 +164,80 @@ def test_no_text_on_the_sheet_is_smaller_than_eight_and_a_half_points(atlantis):
     assert sizes and min(sizes) >= 8.5
     assert plan.font_pt >= 8.5
 
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("share", [0.1, 0.5, 1.0])
+def test_the_sheet_stays_one_page_with_any_number_of_marks(qapp, game_id, share, tmp_path):
+    # Marks are what a player prints the sheet for: they must never push it onto a second
+    # page, and the most important unmarked rule goes before any less important one.
+    loaded = LIBRARY.game(game_id)
+    ids = sorted(loaded.game.linkable_ids())
+    marked = set(ids[: max(1, round(len(ids) * share))])
+    path = tmp_path / "zettel.pdf"
+    plan = render_sheet(loaded, a4_printer(path), marked)
+    pages, text = pdf_text(path)
+    assert (plan.pages, pages) == (1, 1)
+    order = [p.id for p in loaded.game.content.pitfalls]
+    marked_pitfalls = [pid for pid in order if pid in marked]
+    shown = list(plan.pitfall_ids)
+    assert shown[: len([p for p in shown if p in marked])] == \
+        [pid for pid in marked_pitfalls if pid in shown], "marked pitfalls stand first"
+    unmarked_shown = [pid for pid in shown if pid not in marked]
+    unmarked = [pid for pid in order if pid not in marked]
+    assert unmarked_shown == unmarked[: len(unmarked_shown)], "by importance, from the top"
+    if len(unmarked_shown) < len(unmarked):
+        assert set(marked_pitfalls) <= set(shown) or not unmarked_shown
+
+
+def test_marks_that_overflow_shrink_from_the_end_before_any_is_left_out(atlantis):
+    printer = a4_printer()
+    order = [p.id for p in atlantis.game.content.pitfalls]
+    every = set(order)
+    _doc, roomy = fit_sheet(atlantis, printer, printer.width(), printer.height(), every)
+    _doc, plan = fit_sheet(atlantis, printer, printer.width(), printer.height() * 0.8, every)
+    assert plan.pages == 1
+    assert plan.short_ids, "marks that do not fit whole lose their wrong belief first"
+    shorts = sorted(order.index(pid) for pid in plan.short_ids)
+    full = [order.index(pid) for pid in plan.pitfall_ids if pid not in plan.short_ids]
+    assert not full or max(full) < min(shorts), "the most important keep their wrong belief"
+    assert len(plan.pitfall_ids) >= len(roomy.pitfall_ids) - len(order) // 2
+    text = sheet_html(atlantis, pitfall_ids=order[:2], short_ids={order[1]})
+    assert text.count("Nicht:") == 1
+
+
+def test_the_preview_warns_when_marks_do_not_all_fit(qapp, monkeypatch):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtPrintSupport import QPrintPreviewDialog
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    from app.ui import print_sheet as module
+
+    loaded = LIBRARY.game("survive")
+    every = set(loaded.game.linkable_ids())
+    printer = a4_printer()
+    assert module.sheet_warning(loaded, printer, set()) == ""
+    # Survive has more pitfalls than one page holds: with all of them marked, some go.
+    warning = module.sheet_warning(loaded, printer, every)
+    assert "Nicht alle markierten Punkte" in warning and "nur in der App" in warning
+    monkeypatch.setattr(module, "fit_sheet", _squeezed(module.fit_sheet, 0.3))
+    assert "Passt nicht auf eine Seite" in module.sheet_warning(loaded, printer, every)
+    monkeypatch.undo()
+    seen: list[str] = []
+
+    def look():
+        dialog = next(w for w in QApplication.topLevelWidgets()
+                      if isinstance(w, QPrintPreviewDialog) and w.isVisible())
+        note = dialog.findChild(QLabel, "sheetWarning")
+        seen.append(note.text() if note is not None and note.isVisible() else "")
+        dialog.reject()
+
+    QTimer.singleShot(300, look)
+    module.print_sheet(loaded, None, every)
+    assert seen == [warning]
+
+
+def _squeezed(fit, factor):
+    def fit_on_a_short_page(loaded, device, width, height, marked_ids=frozenset()):
+        return fit(loaded, device, width, height * factor, marked_ids)
+    return fit_on_a_short_page
