@@ -982,3 +982,133 @@ def test_a_tie_lets_all_best_players_win():
     tied = dataclasses.replace(outcome, scores=(5, 5), winners=(0, 1), game_over=True)
     text = tied.explanation().steps[-1].text
     assert text.endswith("Gleichstand: Spieler 1 und Spieler 2 gewinnen gemeinsam.")
+
+
+# -- late positions: accepted exactly when a legal history exists ----------------------------
+def _history(variant: Variant, board: Board, rights, codes, taker) -> list | None:
+    """A legal order of turns from the empty plan to this position, or None.
+
+    Every turn is a slot: slot i belongs to player i mod n. A derrick of the second colour
+    needs a slot of its placer, the paid right one of its taker, and in the Aufbauspiel a
+    derrick on a later delivery a slot after that delivery came (Auslegung P4). The edge rule
+    does not depend on the order, so a matching of items to slots (augmenting paths) decides
+    the rest; replaying it through apply() checks everything else the rules say."""
+    n = variant.players
+    per_stage = geo.BUILDUP_TURNS_PER_PLAYER_AND_STAGE * n
+    items = []
+    for square, code in enumerate(codes):
+        if code:
+            owner = code - 2 if code >= 2 else None
+            stage = geo.stage_of_board(geo.sub_board_of(square)) if variant.buildup else 0
+            items.append((Place(square, code >= 2), owner, stage * per_stage))
+    if taker is not None:
+        if rights[taker] is None:
+            return None
+        items.append((TakeRight(rights[taker].right, rights[taker].direction), taker, 0))
+    slots = len(items)
+    match: dict[int, int] = {}  # slot -> item
+
+    def augment(item: int, seen: set[int]) -> bool:
+        _, owner, release = items[item]
+        for slot in range(release, slots):
+            if slot in seen or (owner is not None and slot % n != owner):
+                continue
+            seen.add(slot)
+            if slot not in match or augment(match[slot], seen):
+                match[slot] = item
+                return True
+        return False
+
+    if not all(augment(i, set()) for i in range(len(items))):
+        return None
+    start_rights = (None,) * n if variant.buildup else rights
+    try:
+        state = new_game(variant, board, start_rights)
+        for slot in range(slots):
+            state, _ = apply(state, items[match[slot]][0])
+    except RulesError:
+        return None
+    if state.derricks != tuple(codes) or state.rights != rights or state.taker != taker:
+        return None
+    return [items[match[slot]][0] for slot in range(slots)]
+
+
+def _late_edits(state: State, rng: random.Random):
+    variant, codes = state.variant, list(state.derricks)
+    occupied = [s for s, c in enumerate(codes) if c]
+    empty = [s for s, c in enumerate(codes) if not c]
+    kinds = [1, *(2 + p for p in range(variant.players))]  # second colour in any variant
+    yield codes, state.rights, state.taker
+    for _ in range(2):
+        add = list(codes)
+        add[rng.choice(empty)] = rng.choice(kinds)
+        yield add, state.rights, state.taker
+    for _ in range(2):
+        gone = list(codes)
+        gone[rng.choice(occupied)] = 0
+        yield gone, state.rights, state.taker
+        moved = list(gone)
+        moved[rng.choice([s for s in range(81) if not moved[s]])] = codes[occupied[-1]]
+        yield moved, state.rights, state.taker
+        recoloured = list(codes)
+        s = rng.choice(occupied)
+        recoloured[s] = rng.choice([k for k in kinds if k != codes[s]])
+        yield recoloured, state.rights, state.taker
+    if variant.buildup:
+        free = geo.squares_of(free_mask(state))
+        if free:
+            # one more derrick, with the rights still open (Auslegung P5 near the end) …
+            opened = list(codes)
+            opened[rng.choice(free)] = 1
+            yield opened, (None,) * variant.players, None
+            # … or one taken from the first delivery to the last (Auslegung P4)
+            late = [s for s in free if geo.sub_board_of(s) in geo.BUILDUP_STAGES[-1]]
+            early = [s for s in occupied if geo.sub_board_of(s) in geo.BUILDUP_STAGES[0]]
+            if late and early:
+                shifted = list(codes)
+                shifted[rng.choice(early)] = 0
+                shifted[rng.choice(late)] = 1
+                yield shifted, state.rights, state.taker
+        if state.taker is not None:
+            yield codes, state.rights, 1 - state.taker
+            yield codes, (None,) * variant.players, None
+            yield codes, state.rights, None
+            swapped = tuple(reversed(state.rights))
+            yield codes, swapped, state.taker
+    else:
+        yield codes, state.rights, rng.randrange(variant.players)
+
+
+def _truncate(final: State, turns: int) -> State:
+    """``final`` replayed to ``turns`` turns along one of its own histories."""
+    history = _history(final.variant, final.board, final.rights, final.derricks, final.taker)
+    assert history is not None, final
+    rights = (None,) * final.variant.players if final.variant.buildup else final.rights
+    state = new_game(final.variant, final.board, rights)
+    for move in history[:turns]:
+        state, _ = apply(state, move)
+    return state
+
+
+@pytest.mark.parametrize("key", list(ALL_VARIANTS))
+def test_late_positions_are_accepted_exactly_when_a_history_exists(key):
+    """What the one-edit brute force in test_invariants does for short games, for whole ones:
+    the end, the turn before it (Auslegung P5) and a point in the second half."""
+    variant = ALL_VARIANTS[key]
+    rng = random.Random(sum(map(ord, key)))
+    checked = accepted = 0
+    for _ in range(25):
+        final = random_game(rng.randrange(10**6), variant)
+        late = rng.randint(final.turns // 2, final.turns - 2)
+        for state in (final, _truncate(final, final.turns - 1), _truncate(final, late)):
+            for codes, rights, taker in _late_edits(state, rng):
+                try:
+                    State(variant, state.board, rights, tuple(codes), taker)
+                    ok = True
+                except RulesError:
+                    ok = False
+                history = _history(variant, state.board, rights, codes, taker)
+                assert ok == (history is not None), (key, state, codes, rights, taker)
+                checked += 1
+                accepted += ok
+    assert checked > 500 and 0.1 * checked < accepted < 0.9 * checked
