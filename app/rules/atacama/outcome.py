@@ -8,8 +8,7 @@ none. The running text names a ruling as „Auslegung P4“, as the content does
 >>> outcome = Outcome(Place(40), 0, "E", (30,), None, 13, "", False, None)
 >>> [step.text for step in outcome.explanation().steps]
 ['Spieler 1 setzt einen Bohrturm auf e5 (Teilplan E).', 'Diagonal daneben steht ein Bohrturm \
-(d4) – das ist erlaubt; gesperrt ist nur ein Feld, das eine Kante mit einem Turm teilt.', \
-'Spieler 1 hat noch 13 Bohrtürme.']
+(d4) – das ist erlaubt.', 'Spieler 1 hat noch 13 Bohrtürme.']
 """
 
 from __future__ import annotations
@@ -67,8 +66,7 @@ class Outcome:
                 one = len(self.diagonal_neighbours) == 1
                 verb = "steht ein Bohrturm" if one else "stehen Bohrtürme"
                 steps.append(Step(
-                    f"Diagonal daneben {verb} ({names}) – das ist erlaubt; gesperrt ist nur "
-                    "ein Feld, das eine Kante mit einem Turm teilt."
+                    f"Diagonal daneben {verb} ({names}) – das ist erlaubt."
                 ))
         else:
             steps.extend(self._right_steps(name))
