@@ -14,7 +14,7 @@ session, the board page, the conformance test, the teaching mode) is written onc
 'a1'
 >>> after, outcome = game.apply(state, move)
 >>> game.explain(outcome).steps[0].text
-'Spieler 1 setzt einen Bohrturm auf a1 (Teilplan A). ...'
+'Spieler 1 setzt einen Bohrturm auf a1 (Teilplan A).'
 >>> text = game.format_position(after)
 >>> game.format_position(game.parse_position(text)) == text
 True

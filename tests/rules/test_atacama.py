@@ -3,7 +3,9 @@ worked examples shipped in content/atacama/examples.yaml."""
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import dataclasses
 import random
 from pathlib import Path
 
@@ -25,14 +27,17 @@ from app.rules.atacama import (
     Resource,
     Right,
     State,
+    Status,
     TakeRight,
     Variant,
     apply,
     board_text,
+    default_rights,
     end_reason,
     example_facts,
     free_mask,
     is_over,
+    is_valid,
     legal_moves,
     line_scores,
     line_text,
@@ -48,12 +53,17 @@ from app.rules.atacama import (
     random_position,
     score,
     score_free_line,
+    score_line,
+    signed,
     square_name,
+    status,
     sub_board_of,
     why_illegal,
     winners,
 )
 from app.rules.atacama import geometry as geo
+from app.rules.atacama.game import GAME
+from app.rules.atacama.invariants import code_of
 from app.rules.errors import IllegalMoveError, NotationError, RulesError
 
 EXAMPLES_FILE = Path(__file__).resolve().parents[2] / "content" / "atacama" / "examples.yaml"
@@ -701,3 +711,403 @@ def test_content_has_the_booklet_kinds():
     assert by_id["bsp-heft-plus-sieben"]["expect"]["line_score"] == 7
     assert by_id["bsp-heft-drei-tuerme"]["expect"]["counted"] is False
     assert by_id["bsp-heft-minus-drei"]["expect"]["line_score"] == -3
+
+
+# -- reason codes: every refusal names its reason in a word --------------------------------
+ENGINE_DIR = Path(__file__).resolve().parents[2] / "app" / "rules" / "atacama"
+FOUR_RIGHTS = "rechte=sg-k/r,sg-k/s,kg-s/r,kg-s/s"
+ODD_24 = ("a1,c1,e1,g1,i1,a3,c3,e3,g3,i3,a5,c5,e5,g5,i5,a7,c7,e7,g7,i7,a9,c9,e9,g9")
+P5_POSITION = (  # the content's bsp-aufbau-p5-letzter-zug: 27 derricks, rights still open
+    "2p+aufbau plan=übung:1 türme=b1,g1,i1,d2,f2,h2,a3,c3,e3,g3,i3,d4,f4,h4,a5,c5,i5,b6,e6,a7,"
+    "f7,c8,e8,h8,b9,d9,f9"
+)
+
+
+def _play(text: str, move: str):
+    state = parse_position(text)
+    return apply(state, parse_move(move))
+
+
+def _after(text: str, move: str, then: str):
+    state, _ = _play(text, move)
+    return apply(state, parse_move(then))
+
+
+def _state(variant: Variant, derricks: dict[str, int], rights=None, taker=None) -> State:
+    """A position built without the checks, for the invariant tests."""
+    codes = [0] * 81
+    for name, code in derricks.items():
+        codes[sq(name)] = code
+    if rights is None:
+        rights = (None,) * variant.players if variant.buildup else default_rights(variant)
+    occupied = sum(1 << s for s, c in enumerate(codes) if c)
+    return State._unchecked(variant, practice_board(1), rights, tuple(codes), taker, occupied)
+
+
+def _rebuild(state: State) -> State:
+    return State(state.variant, state.board, state.rights, state.derricks, state.taker)
+
+
+REFUSALS = {
+    # moves the rules forbid (IllegalMoveError)
+    "over": lambda: apply(random_game(1), Place(0)),
+    "no_buildup": lambda: apply(new_game(), TakeRight(Right.COPPER_GOLD, Direction.ROWS)),
+    "rights_taken": lambda: _after("2p+aufbau plan=übung:1", "recht kg-s/r", "recht sg-k/s"),
+    "no_second_colour": lambda: apply(new_game(), Place(0, second=True)),
+    "must_take_right": lambda: _play(P5_POSITION, "e1"),
+    "not_revealed": lambda: _play("2p+aufbau plan=übung:1", "e5"),
+    "occupied": lambda: _play(f"2p plan=übung:1 türme=e5 {KG_ROWS}", "e5"),
+    "edge_neighbour": lambda: _play(f"2p plan=übung:1 türme=e5 {KG_ROWS}", "e4"),
+    "no_second_left": lambda: _play(
+        f"2p+taktik plan=übung:1 türme=a1*1,c1*2,e1*1,g1*2,i1*1,a3*2 {KG_ROWS}", "e5*"),
+    "no_base_left": lambda: _play(f"4p+taktik plan=übung:1 türme={ODD_24} {FOUR_RIGHTS}", "b6"),
+    "not_a_move": lambda: why_illegal(new_game(), "e5"),
+    # positions no game reaches (one code per invariant; more in test_every_invariant_flag)
+    "edge_contact": lambda: parse_position(f"2p plan=übung:1 türme=e5,e6 {KG_ROWS}"),
+    "delivery_order": lambda: parse_position("2p+aufbau plan=übung:1 türme=e5"),
+    "right_too_early": lambda: parse_position("2p+aufbau plan=übung:1 rechte=sg-k/r,kg-s/s!"),
+    "right_paid_outside_buildup": lambda: parse_position(
+        "2p plan=übung:1 türme=a1 rechte=kg-s/r!,sg-k/s"),
+    "too_many_turns": lambda: parse_position(
+        f"2p plan=übung:1 türme={ODD_24},i9,b2,d2,f2,h2 {KG_ROWS}"),
+    "too_many_second": lambda: parse_position(
+        f"2p+taktik plan=übung:1 türme=a1*1,c1*1,e1*1,g1*1,a5,a7,a9,c5 {KG_ROWS}"),
+    "second_too_early": lambda: parse_position(f"2p+taktik plan=übung:1 türme=a1*2 {KG_ROWS}"),
+    "too_many_base": lambda: parse_position(f"2p+taktik plan=übung:1 türme={ODD_24} {KG_ROWS}"),
+    "right_not_paid": lambda: parse_position(f"2p+aufbau plan=übung:1 türme=a1 {KG_ROWS}"),
+    "rights_open_at_end": lambda: parse_position(P5_POSITION + ",e1"),
+    "__no_second_colour": lambda: parse_position(f"2p plan=übung:1 türme=e5*1 {KG_ROWS}"),
+    # a setup the rules do not deal
+    "players": lambda: GAME.new_game(players=3),
+    "variant": lambda: GAME.new_game(variant="blitz"),
+    "buildup_variant": lambda: parse_position("4p+aufbau plan=übung:1"),
+    "rights_count": lambda: parse_position("2p plan=übung:1 rechte=kg-s/r"),
+    "rights_not_dealt": lambda: parse_position("2p plan=übung:1 rechte=offen"),
+    "same_right": lambda: parse_position("2p plan=übung:1 rechte=kg-s/r,kg-s/s"),
+    "same_direction": lambda: parse_position("2p plan=übung:1 rechte=kg-s/r,sg-k/r"),
+    "rights_per_direction": lambda: parse_position(
+        "4p plan=übung:1 rechte=sg-k/r,sg-k/r,kg-s/s,kg-s/s"),
+    "one_taker": lambda: parse_position("2p+aufbau plan=übung:1 rechte=kg-s/r!,sg-k/s!"),
+    # scoring asked of something that cannot be scored
+    "rights_open": lambda: score(new_game(Variant(buildup=True))),
+    "__rights_open": lambda: example_facts("2p+aufbau plan=übung:1", "wertung reihe 5"),
+    "not_scorer": lambda: example_facts(f"2p plan=übung:1 {KG_ROWS}", "wertung spalte e spieler 1"),
+    "scorer_ambiguous": lambda: example_facts(f"4p plan=übung:1 {FOUR_RIGHTS}", "wertung reihe 5"),
+    # values the game does not have, and text that cannot be read
+    "no_such_square": lambda: Place(81),
+    "no_such_line": lambda: score_line(new_game(), Direction.ROWS, 9, Right.COPPER_GOLD),
+    "no_such_right": lambda: score_free_line(parse_line("linie K1 k1 K1 k1 K1 k1 K1 k1 k1"),
+                                             "kg-s"),
+    "no_such_player": lambda: line_scores(new_game(), 5),
+    "no_such_derrick": lambda: State(Variant(), practice_board(1), default_rights(Variant()),
+                                     (9,) + (0,) * 80),
+    "field_value": lambda: Field(Resource.GOLD, 6),
+    "board_size": lambda: Board(()),
+    "practice_number": lambda: practice_board(-1),
+    "turns": lambda: random_position(1, turns=-1),
+    "wrong_type": lambda: Field("g", 1),
+    "notation": lambda: parse_position(""),
+}
+
+
+@pytest.mark.parametrize("key", sorted(REFUSALS))
+def test_each_refusal_carries_its_reason_code(key):
+    code = key.lstrip("_")
+    with pytest.raises(RulesError) as caught:
+        REFUSALS[key]()
+    assert caught.value.code == code
+    assert code in GAME.info.refusal_codes
+
+
+def test_every_listed_reason_code_is_driven_by_a_test():
+    assert {key.lstrip("_") for key in REFUSALS} == set(GAME.info.refusal_codes)
+
+
+def test_illegal_moves_are_illegal_move_errors_and_positions_notation_errors():
+    with pytest.raises(IllegalMoveError):
+        REFUSALS["must_take_right"]()
+    with pytest.raises(NotationError) as caught:
+        REFUSALS["delivery_order"]()
+    assert "Auslegung P4" in str(caught.value)
+
+
+def test_no_rules_error_is_raised_without_a_code():
+    """Every RulesError and IllegalMoveError the engine raises names its reason; a
+    NotationError without one is a text that cannot be read (code ``notation``)."""
+    missing = []
+    for path in sorted(ENGINE_DIR.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("RulesError", "IllegalMoveError")
+                and not any(k.arg == "code" for k in node.keywords)
+            ):
+                missing.append(f"{path.name}:{node.lineno}")
+    assert not missing
+
+
+# -- invariants: one flag each, a minimal position that breaks it ----------------------------
+def _p5_plus_one() -> State:
+    codes = {name: 1 for name in P5_POSITION.split("türme=")[1].split(",")}
+    return _state(Variant(buildup=True), {**codes, "e1": 1})
+
+
+BROKEN = {
+    Status.EDGE_CONTACT: lambda: _state(Variant(), {"e5": 1, "e6": 1}),
+    Status.TOO_MANY_TURNS: lambda: _state(
+        Variant(), {n: 1 for n in (ODD_24 + ",i9,b2,d2,f2,h2").split(",")}),
+    Status.TOO_MANY_SECOND: lambda: _state(
+        Variant(tactical=True), {"a1": 2, "c1": 2, "e1": 2, "g1": 2, "a5": 1, "a7": 1, "a9": 1,
+                                 "c5": 1}),
+    Status.SECOND_TOO_EARLY: lambda: _state(Variant(tactical=True), {"a1": 3}),
+    Status.TOO_MANY_BASE: lambda: _state(Variant(tactical=True),
+                                         {n: 1 for n in ODD_24.split(",")}),
+    Status.RIGHT_NOT_PAID: lambda: _state(Variant(buildup=True), {"a1": 1},
+                                          rights=default_rights(Variant())),
+    Status.DELIVERY_ORDER: lambda: _state(Variant(buildup=True), {"e5": 1}),
+    Status.RIGHTS_OPEN_AT_END: _p5_plus_one,
+    Status.NO_SECOND_COLOUR: lambda: _state(Variant(), {"e5": 2}),
+    Status.RIGHT_PAID_OUTSIDE_BUILDUP: lambda: _state(Variant(), {"a1": 1}, taker=0),
+    Status.RIGHT_TOO_EARLY: lambda: _state(Variant(buildup=True), {},
+                                           rights=default_rights(Variant()), taker=1),
+}
+# Every way past the supply also takes a player past his own (TOO_MANY_BASE comes along).
+ALSO = {Status.TOO_MANY_TURNS: Status.TOO_MANY_BASE}
+
+
+@pytest.mark.parametrize("flag", list(BROKEN), ids=lambda f: f.name)
+def test_every_invariant_flag(flag):
+    state = BROKEN[flag]()
+    assert status(state) == flag | ALSO.get(flag, Status.VALID)
+    assert not is_valid(state)
+    with pytest.raises(RulesError) as caught:
+        _rebuild(state)
+    assert caught.value.code == code_of(flag)
+    with pytest.raises(NotationError) as caught:
+        parse_position(position_text(state))
+    assert caught.value.code == code_of(flag) or flag is Status.NO_SECOND_COLOUR
+
+
+def test_every_flag_has_a_minimal_position():
+    assert set(BROKEN) == {flag for flag in Status if flag}
+
+
+def test_the_right_can_be_taken_in_either_players_first_turn():
+    first, _ = _play("2p+aufbau plan=übung:1", "recht sg-k/s")
+    assert first.taker == 0 and is_valid(first)
+    second, _ = _after("2p+aufbau plan=übung:1", "a1", "recht sg-k/s")
+    assert second.taker == 1 and is_valid(second)
+    assert parse_position(position_text(second)) == second
+
+
+# -- explanations: one step per thing that happened, with its rulings ----------------------
+def _steps(text: str, move: str) -> list[tuple[str, tuple]]:
+    _, outcome = _play(text, move)
+    return [(step.text, step.pages) for step in GAME.explain(outcome).steps]
+
+
+def test_a_placement_is_explained_step_by_step():
+    steps = _steps(f"2p plan=übung:1 türme=d4 {KG_ROWS}", "e5")
+    assert steps == [
+        ("Spieler 2 setzt einen Bohrturm auf e5 (Teilplan E).", ()),
+        ("Diagonal daneben steht ein Bohrturm (d4) – das ist erlaubt.", ()),
+        ("Spieler 2 hat noch 13 Bohrtürme.", ()),
+    ]
+
+
+def test_a_second_colour_derrick_says_it_counts_double_and_what_is_left():
+    texts = [t for t, _ in _steps(f"2p+taktik plan=übung:1 {KG_ROWS}", "e5*")]
+    assert texts[0] == "Spieler 1 setzt einen Bohrturm der zweiten Farbe (zählt doppelt) auf e5 " \
+                       "(Teilplan E)."
+    assert texts[-1] == "Spieler 1 hat noch 13 Bohrtürme, davon 2 der zweiten Farbe."
+
+
+def test_a_delivery_cites_p4():
+    steps = _steps("2p+aufbau plan=übung:1 türme=a1,c1,e1,a3,c3", "e3")
+    assert steps[-1] == (
+        "Jetzt kommen die Teilpläne C, E und G dazu – die Lieferung „Diagonale“ "
+        "(Auslegung P4).", ("P4",))
+
+
+def test_taking_a_right_cites_p4_and_names_both_players():
+    steps = _steps("2p+aufbau plan=übung:1 türme=a1", "recht sg-k/s")
+    assert [pages for _, pages in steps] == [("P4",), (), ()]
+    assert steps[0][0].startswith("Spieler 2 nimmt das Schürfrecht „Silber + Gold − Kupfer“ und "
+                                  "wertet die Spalten")
+    assert "Auslegung P4" in steps[0][0]
+    assert steps[1][0] == "Spieler 1 bekommt „Kupfer + Gold − Silber“ und wertet die Reihen."
+    assert steps[2][0] == "Spieler 2 hat noch 13 Bohrtürme."
+
+
+def test_the_forced_last_right_cites_p5_and_the_end_cites_a1():
+    final, outcome = _play(P5_POSITION, "recht kg-s/r")
+    steps = [(step.text, step.pages) for step in GAME.explain(outcome).steps]
+    assert steps[0] == (
+        "Die Schürfrechte waren noch offen, und dies war der letzte Zug der Partie: Spieler 2 "
+        "musste ein Schürfrecht nehmen (Auslegung P5).", ("P5",))
+    assert steps[-2] == (END_ALL_PLACED, ())
+    assert outcome.scores == score(final) and outcome.winners == winners(final)
+    one, two = (signed(t).lstrip("+") for t in score(final))
+    best = " und ".join(f"Spieler {p + 1}" for p in winners(final))
+    result = f"{best} gewinnt" if len(winners(final)) == 1 else f"Gleichstand: {best} gewinnen"
+    text, pages = steps[-1]
+    assert pages == ("A1",)
+    assert text.startswith(f"Abrechnung mit den aufgedruckten Werten (Auslegung A1): Spieler 1 "
+                           f"hat {one} Punkt")
+    assert f"Spieler 2 hat {two} Punkt" in text and result in text
+
+
+def test_a_blocked_end_names_the_open_question_not_a_made_up_ruling():
+    for seed in range(400):
+        state = random_game(seed)
+        if end_reason(state) == END_BLOCKED:
+            break
+    else:  # pragma: no cover - a few percent of random games block
+        pytest.fail("no blocked game among 400 seeds")
+    assert "Offene Fragen" in END_BLOCKED
+    assert "so hält es" not in END_BLOCKED and "diese App" not in END_BLOCKED
+
+
+def test_outcome_text_is_the_steps_in_one_paragraph():
+    _, outcome = _play(f"2p plan=übung:1 türme=d4 {KG_ROWS}", "e5")
+    assert outcome.text == " ".join(step.text for step in outcome.explanation().steps)
+    assert GAME.explain(outcome).steps == outcome.explanation().steps
+
+
+def test_a_tie_lets_all_best_players_win():
+    state = parse_position(f"2p plan=übung:1 {KG_ROWS}")
+    _, outcome = apply(state, Place(0))
+    tied = dataclasses.replace(outcome, scores=(5, 5), winners=(0, 1), game_over=True)
+    text = tied.explanation().steps[-1].text
+    assert text.endswith("Gleichstand: Spieler 1 und Spieler 2 gewinnen gemeinsam.")
+
+
+# -- late positions: accepted exactly when a legal history exists ----------------------------
+def _history(variant: Variant, board: Board, rights, codes, taker) -> list | None:
+    """A legal order of turns from the empty plan to this position, or None.
+
+    Every turn is a slot: slot i belongs to player i mod n. A derrick of the second colour
+    needs a slot of its placer, the paid right one of its taker, and in the Aufbauspiel a
+    derrick on a later delivery a slot after that delivery came (Auslegung P4). The edge rule
+    does not depend on the order, so a matching of items to slots (augmenting paths) decides
+    the rest; replaying it through apply() checks everything else the rules say."""
+    n = variant.players
+    per_stage = geo.BUILDUP_TURNS_PER_PLAYER_AND_STAGE * n
+    items = []
+    for square, code in enumerate(codes):
+        if code:
+            owner = code - 2 if code >= 2 else None
+            stage = geo.stage_of_board(geo.sub_board_of(square)) if variant.buildup else 0
+            items.append((Place(square, code >= 2), owner, stage * per_stage))
+    if taker is not None:
+        if rights[taker] is None:
+            return None
+        items.append((TakeRight(rights[taker].right, rights[taker].direction), taker, 0))
+    slots = len(items)
+    match: dict[int, int] = {}  # slot -> item
+
+    def augment(item: int, seen: set[int]) -> bool:
+        _, owner, release = items[item]
+        for slot in range(release, slots):
+            if slot in seen or (owner is not None and slot % n != owner):
+                continue
+            seen.add(slot)
+            if slot not in match or augment(match[slot], seen):
+                match[slot] = item
+                return True
+        return False
+
+    if not all(augment(i, set()) for i in range(len(items))):
+        return None
+    start_rights = (None,) * n if variant.buildup else rights
+    try:
+        state = new_game(variant, board, start_rights)
+        for slot in range(slots):
+            state, _ = apply(state, items[match[slot]][0])
+    except RulesError:
+        return None
+    if state.derricks != tuple(codes) or state.rights != rights or state.taker != taker:
+        return None
+    return [items[match[slot]][0] for slot in range(slots)]
+
+
+def _late_edits(state: State, rng: random.Random):
+    variant, codes = state.variant, list(state.derricks)
+    occupied = [s for s, c in enumerate(codes) if c]
+    empty = [s for s, c in enumerate(codes) if not c]
+    kinds = [1, *(2 + p for p in range(variant.players))]  # second colour in any variant
+    yield codes, state.rights, state.taker
+    for _ in range(2):
+        add = list(codes)
+        add[rng.choice(empty)] = rng.choice(kinds)
+        yield add, state.rights, state.taker
+    for _ in range(2):
+        gone = list(codes)
+        gone[rng.choice(occupied)] = 0
+        yield gone, state.rights, state.taker
+        moved = list(gone)
+        moved[rng.choice([s for s in range(81) if not moved[s]])] = codes[occupied[-1]]
+        yield moved, state.rights, state.taker
+        recoloured = list(codes)
+        s = rng.choice(occupied)
+        recoloured[s] = rng.choice([k for k in kinds if k != codes[s]])
+        yield recoloured, state.rights, state.taker
+    if variant.buildup:
+        free = geo.squares_of(free_mask(state))
+        if free:
+            # one more derrick, with the rights still open (Auslegung P5 near the end) …
+            opened = list(codes)
+            opened[rng.choice(free)] = 1
+            yield opened, (None,) * variant.players, None
+            # … or one taken from the first delivery to the last (Auslegung P4)
+            late = [s for s in free if geo.sub_board_of(s) in geo.BUILDUP_STAGES[-1]]
+            early = [s for s in occupied if geo.sub_board_of(s) in geo.BUILDUP_STAGES[0]]
+            if late and early:
+                shifted = list(codes)
+                shifted[rng.choice(early)] = 0
+                shifted[rng.choice(late)] = 1
+                yield shifted, state.rights, state.taker
+        if state.taker is not None:
+            yield codes, state.rights, 1 - state.taker
+            yield codes, (None,) * variant.players, None
+            yield codes, state.rights, None
+            swapped = tuple(reversed(state.rights))
+            yield codes, swapped, state.taker
+    else:
+        yield codes, state.rights, rng.randrange(variant.players)
+
+
+def _truncate(final: State, turns: int) -> State:
+    """``final`` replayed to ``turns`` turns along one of its own histories."""
+    history = _history(final.variant, final.board, final.rights, final.derricks, final.taker)
+    assert history is not None, final
+    rights = (None,) * final.variant.players if final.variant.buildup else final.rights
+    state = new_game(final.variant, final.board, rights)
+    for move in history[:turns]:
+        state, _ = apply(state, move)
+    return state
+
+
+@pytest.mark.parametrize("key", list(ALL_VARIANTS))
+def test_late_positions_are_accepted_exactly_when_a_history_exists(key):
+    """What the one-edit brute force in test_invariants does for short games, for whole ones:
+    the end, the turn before it (Auslegung P5) and a point in the second half."""
+    variant = ALL_VARIANTS[key]
+    rng = random.Random(sum(map(ord, key)))
+    checked = accepted = 0
+    for _ in range(25):
+        final = random_game(rng.randrange(10**6), variant)
+        late = rng.randint(final.turns // 2, final.turns - 2)
+        for state in (final, _truncate(final, final.turns - 1), _truncate(final, late)):
+            for codes, rights, taker in _late_edits(state, rng):
+                try:
+                    State(variant, state.board, rights, tuple(codes), taker)
+                    ok = True
+                except RulesError:
+                    ok = False
+                history = _history(variant, state.board, rights, codes, taker)
+                assert ok == (history is not None), (key, state, codes, rights, taker)
+                checked += 1
+                accepted += ok
+    assert checked > 500 and 0.1 * checked < accepted < 0.9 * checked

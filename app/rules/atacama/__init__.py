@@ -1,8 +1,13 @@
 """Atacama (Martin Schlegel, Mücke Spiele 2013): the rules engine.
 
-Pure Python, immutable values, German messages. We follow /work/shared/rules/atacama.md:
-ruling A1 — a field scores its printed value 1–5 (plus or minus) — with
-``unit_values=True`` everywhere a score is asked for, to compare with seed 002's ±1 reading.
+Pure Python, immutable values, German messages. We follow the German Anleitung and our rules
+notes on it (the content's „Auslegungen“): Auslegung A1 — a field scores its printed value 1–5
+(plus or minus) — with ``unit_values=True`` everywhere a score is asked for, to compare with
+the Anleitung's own ±1 wording.
+
+Modules import one way, with no cycle: ``geometry``, ``words`` ← ``invariants`` ← ``types``
+(values that write their own notation and check themselves) ← ``scoring`` ← ``outcome`` ←
+``moves`` ← ``notation`` (reading) ← ``facts``, ``generate`` ← ``game`` (the contract).
 
 Coordinates
 -----------
@@ -72,8 +77,19 @@ TakeRight(right=<Right.COPPER_GOLD: 'kg-s'>, direction=<Direction.ROWS: 'r'>)
 Rulings of this engine where the sources are silent (codes as under „Auslegungen“):
 P4 the Aufbauspiel's triangle is A, B, D, the diagonal C, E, G, the rest F, H, I, each
 delivery after 3 turns of each player, a taken right counting as a turn; P5 if nobody has
-taken a right before the last turn of the game, that turn must take one; if no free field
-is left for a derrick, the game ends there. Ties have several winners.
+taken a right before the last turn of the game, that turn must take one. Two answers to the
+content's „Offene Fragen“ have no ruling code: if no free field is left for a derrick, the
+game ends there; ties have several winners.
+
+Every refusal carries a reason code (``err.code``) beside its German text; the list is
+``GAME.info.refusal_codes``:
+
+>>> from app.rules.errors import NotationError
+>>> try:
+...     parse_position("2p plan=übung:1 türme=e5,e6 rechte=kg-s/r,sg-k/s")
+... except NotationError as err:
+...     err.code
+'edge_contact'
 
 Worked examples: see :mod:`app.rules.atacama.facts`.
 """
@@ -86,7 +102,6 @@ from app.rules.atacama.invariants import Status, is_valid, status, violations
 from app.rules.atacama.moves import (
     END_ALL_PLACED,
     END_BLOCKED,
-    Outcome,
     apply,
     default_rights,
     end_reason,
@@ -98,7 +113,6 @@ from app.rules.atacama.moves import (
     why_illegal,
 )
 from app.rules.atacama.notation import (
-    Line,
     board_text,
     line_text,
     move_text,
@@ -108,6 +122,7 @@ from app.rules.atacama.notation import (
     parse_position,
     position_text,
 )
+from app.rules.atacama.outcome import Outcome
 from app.rules.atacama.scoring import (
     FieldScore,
     LineScore,
@@ -126,6 +141,7 @@ from app.rules.atacama.types import (
     Derrick,
     Direction,
     Field,
+    Line,
     Move,
     Place,
     PlayerRight,

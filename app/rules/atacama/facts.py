@@ -35,6 +35,7 @@ from app.rules.atacama.notation import (
     position_text,
 )
 from app.rules.atacama.scoring import (
+    RIGHTS_OPEN,
     LineScore,
     parse_line_label,
     score,
@@ -42,7 +43,8 @@ from app.rules.atacama.scoring import (
     score_line,
     winners,
 )
-from app.rules.atacama.types import Place, Right, State, player_name
+from app.rules.atacama.types import Place, Right, State
+from app.rules.atacama.words import player_name
 from app.rules.errors import IllegalMoveError, NotationError, RulesError
 
 EXAMPLE_FACT_KEYS: dict[str, str] = {
@@ -96,7 +98,7 @@ def example_facts(position: str, action: str) -> dict[str, object]:
     except (NotationError, IllegalMoveError):
         raise
     except RulesError as err:
-        raise NotationError(str(err)) from None
+        raise NotationError(str(err), code=err.code) from None
 
 
 def _line_facts(position: str, action: str) -> dict[str, object]:
@@ -209,9 +211,7 @@ def _one_line_facts(state: State, words: list[str]) -> dict[str, object]:
     player_words = words[2:]
     direction, index = parse_line_label(" ".join(words[:2]))
     if state.rights_open:
-        raise NotationError(
-            "Die Schürfrechte sind noch nicht vergeben – ohne Schürfrecht gibt es keine Wertung."
-        )
+        raise NotationError(RIGHTS_OPEN, code="rights_open")
     scorers = state.scorer_of(direction)
     if player_words:
         if (
@@ -228,7 +228,8 @@ def _one_line_facts(state: State, words: list[str]) -> dict[str, object]:
             assert pr is not None
             raise NotationError(
                 f"{player_name(player)} wertet die {pr.direction.german}, "
-                f"nicht die {direction.german}."
+                f"nicht die {direction.german}.",
+                code="not_scorer",
             )
     elif len(scorers) == 1:
         player = scorers[0]
@@ -236,7 +237,8 @@ def _one_line_facts(state: State, words: list[str]) -> dict[str, object]:
         raise NotationError(
             f"Zu viert werten zwei Personen die {direction.german} – "
             f"nenne sie, z. B. „wertung {' '.join(words[:2])} spieler "
-            f"{scorers[0] + 1}“."
+            f"{scorers[0] + 1}“.",
+            code="scorer_ambiguous",
         )
     pr = state.rights[player]
     assert pr is not None

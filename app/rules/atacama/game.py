@@ -5,24 +5,34 @@
 '4p+taktik plan=übung:0 türme=- rechte=sg-k/r,sg-k/s,kg-s/r,kg-s/s'
 >>> GAME.player_name(state, GAME.to_move(state))
 'Spieler 1'
+
+Each step of an explanation carries the rulings it rests on (the Anleitung has no pages):
+
+>>> state = GAME.parse_position("2p+aufbau plan=übung:1 türme=a1,c1,e1,a3,c3")
+>>> after, outcome = GAME.apply(state, GAME.parse_move("e3", state))
+>>> for step in GAME.explain(outcome).steps:
+...     print(step.text, step.pages)
+Spieler 2 setzt einen Bohrturm auf e3 (Teilplan B). ()
+Spieler 2 hat noch 11 Bohrtürme. ()
+Jetzt kommen die Teilpläne C, E und G dazu – die Lieferung „Diagonale“ (Auslegung P4). ('P4',)
 """
 
 from __future__ import annotations
 
 from app.rules import errors
 from app.rules.atacama.facts import example_facts
-from app.rules.atacama.invariants import is_valid, status, violations
+from app.rules.atacama.invariants import POSITION_CODES, is_valid, status, violations
 from app.rules.atacama.moves import apply, is_over, legal_moves, new_game
-from app.rules.atacama.notation import move_text, parse_move, parse_position, position_text
+from app.rules.atacama.notation import parse_move, parse_position
 from app.rules.atacama.scoring import score, winners
-from app.rules.atacama.types import Variant, player_name, practice_board
+from app.rules.atacama.types import Variant, practice_board
+from app.rules.atacama.words import player_name
 from app.rules.contract import (
     BOARD,
     CALCULATORS,
     DRAWN_EXAMPLES,
     Explanation,
     GameInfo,
-    Step,
     VariantInfo,
 )
 
@@ -47,8 +57,20 @@ class Atacama:
         ),
         provides=frozenset({BOARD, CALCULATORS, DRAWN_EXAMPLES}),
         refusal_codes=frozenset({
+            # a move the rules forbid now (IllegalMoveError, moves.refusal)
             "over", "no_buildup", "rights_taken", "no_second_colour", "must_take_right",
             "not_revealed", "occupied", "edge_neighbour", "no_second_left", "no_base_left",
+            # a position no game can reach: one code per invariant (invariants.Status)
+            *POSITION_CODES,
+            # a position or setup the rules do not deal
+            "players", "variant", "buildup_variant", "rights_count", "rights_not_dealt",
+            "same_right", "same_direction", "rights_per_direction", "one_taker",
+            # scoring asked of something that cannot be scored
+            "rights_open", "not_scorer", "scorer_ambiguous",
+            # values that do not exist in the game, and text that cannot be read
+            "no_such_square", "no_such_line", "no_such_right", "no_such_player",
+            "no_such_derrick", "field_value", "board_size", "practice_number", "turns",
+            "not_a_move", "wrong_type", "notation",
         }),
     )
     errors = errors
@@ -73,19 +95,19 @@ class Atacama:
         return apply(state, move)
 
     def explain(self, outcome) -> Explanation:
-        return Explanation((Step(outcome.text),))
+        return outcome.explanation()
 
     def parse_position(self, text: str):
         return parse_position(text)
 
     def format_position(self, state) -> str:
-        return position_text(state)
+        return state.notation()
 
     def parse_move(self, text: str, state=None):
         return parse_move(text)
 
     def format_move(self, move, state=None) -> str:
-        return move_text(move)
+        return move.notation()
 
     def status(self, state):
         return status(state)

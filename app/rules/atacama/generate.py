@@ -54,9 +54,11 @@ def random_position(
     Without ``board`` the plan is a practice board drawn from the same seed.
     """
     if type(seed) is not int:
-        raise RulesError("Eine Zufallsstellung braucht eine ganze Zahl als Startwert.")
+        raise RulesError(
+            "Eine Zufallsstellung braucht eine ganze Zahl als Startwert.", code="wrong_type"
+        )
     if turns is not None and (type(turns) is not int or turns < 0):
-        raise RulesError("Die Zahl der Züge ist eine ganze Zahl ab 0.")
+        raise RulesError("Die Zahl der Züge ist eine ganze Zahl ab 0.", code="turns")
     variant = Variant() if variant is None else variant
     rng = random.Random(seed)
     if board is None:

@@ -1,4 +1,5 @@
-"""Squares, lines and sub-boards of the 9×9 plan, as indexes and bit masks.
+"""Squares, lines and sub-boards of the 9×9 plan, as indexes and bit masks, and which
+sub-boards lie out in the Aufbauspiel after how many turns.
 
 A square is an ``int`` 0–80: ``row * 9 + column`` with row 0 at the top (printed as row 1)
 and column 0 on the left (printed as ``a``). Bit ``i`` of a mask stands for square ``i``;
@@ -113,3 +114,32 @@ ROWS: tuple[tuple[int, ...], ...] = tuple(
 COLUMNS: tuple[tuple[int, ...], ...] = tuple(
     tuple(r * SIZE + c for r in range(SIZE)) for c in range(SIZE)
 )
+
+
+# Aufbauspiel: the sub-boards that lie open in delivery 1, 2, 3. The rule names a triangle, then
+# the diagonal that completes it, then the rest; it does not name the corner, so ruling P4 takes
+# the top-left one.
+BUILDUP_STAGES = ("ABD", "CEG", "FHI")
+BUILDUP_STAGE_NAMES = ("Dreieck", "Diagonale", "letzte drei Teilpläne")
+BUILDUP_TURNS_PER_PLAYER_AND_STAGE = 3
+
+# Everything that lies out once delivery k (0-based) has come.
+STAGE_MASKS: tuple[int, ...] = tuple(
+    sum(sub_board_mask(letter) for letter in "".join(BUILDUP_STAGES[: k + 1]))
+    for k in range(len(BUILDUP_STAGES))
+)
+
+
+def buildup_stage(players: int, turns: int) -> int:
+    """The delivery (0-based) that lies out after ``turns`` turns of ``players`` players.
+
+    >>> [buildup_stage(2, t) for t in (0, 5, 6, 11, 12, 27)]
+    [0, 0, 1, 1, 2, 2]
+    """
+    per_stage = BUILDUP_TURNS_PER_PLAYER_AND_STAGE * players
+    return min(turns // per_stage, len(BUILDUP_STAGES) - 1)
+
+
+def stage_of_board(letter: str) -> int:
+    """The delivery (0-based) that brings sub-board ``letter``."""
+    return next(i for i, stage in enumerate(BUILDUP_STAGES) if letter in stage)

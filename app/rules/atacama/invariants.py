@@ -3,31 +3,42 @@
 Like python-chess's ``Board.status()``: :func:`status` returns a :class:`Status` with one flag
 per broken invariant (``Status.VALID`` = none), :func:`is_valid` says whether it is empty, and
 :func:`violations` gives the German reasons. ``State(...)`` and therefore ``parse_position``
-refuse a position with the reason of the first broken invariant.
+refuse a position with the reason of the first broken invariant; the refusal's reason code is
+the flag's name in lower case (:func:`code_of`).
 
-The invariants (source in brackets: the rule section of seed 002, or our ruling code):
+The invariants (source in brackets: the section of the Anleitung, or the ruling's code as the
+content names it under „Auslegungen“; the Anleitung has no page numbers):
 
-=====================  ==========================================================================
-flag                   invariant
-=====================  ==========================================================================
-EDGE_CONTACT           no two derricks share an edge [Regel „Bohrtürme setzen“]
-TOO_MANY_TURNS         no more turns than the variant has: 14 / 11+3 each zu zweit, 7 / 6+1 zu viert
-                       [Regel „Spielmaterial“, Varianten]
-TOO_MANY_SECOND        nobody placed more second-colour derricks than he has (3 zu zweit, 1 zu
-                       viert) [Taktikvariante]
-SECOND_TOO_EARLY       nobody placed more second-colour derricks than he had turns [Zugfolge]
-TOO_MANY_BASE          nobody placed (or paid) more base-colour derricks than he has [Varianten]
-RIGHT_NOT_PAID         Aufbauspiel: the rights are dealt exactly when one player paid a derrick for
-                       his [Aufbauspiel]
-DELIVERY_ORDER         Aufbauspiel: every derrick stood on a sub-board that was already out when it
-                       was placed – A, B, D for the first 6 turns, then C, E, G, after 12 turns
-                       F, H, I; a taken right is a turn [Auslegung P4]
-RIGHTS_OPEN_AT_END     Aufbauspiel: the last turn of the game takes a right if nobody has
-                       [Auslegung P5]
-=====================  ==========================================================================
+===========================  ====================================================================
+flag                         invariant
+===========================  ====================================================================
+EDGE_CONTACT                 no two derricks share an edge [„Türme setzen“]
+TOO_MANY_TURNS               no more turns than the variant has: 14 / 11 + 3 each zu zweit,
+                             7 / 6 + 1 zu viert [„Abrechnung“, Varianten]
+TOO_MANY_SECOND              nobody placed more second-colour derricks than he has (3 zu zweit,
+                             1 zu viert) [Taktikvariante]
+SECOND_TOO_EARLY             nobody placed more second-colour derricks than he had turns
+                             [„Türme setzen“: abwechselnd, genau ein Turm]
+TOO_MANY_BASE                nobody placed (or paid) more base-colour derricks than he has
+                             [Varianten]
+RIGHT_NOT_PAID               Aufbauspiel: the rights are dealt exactly when one player paid a
+                             derrick for his [Aufbauspiel]
+DELIVERY_ORDER               Aufbauspiel: every derrick stood on a sub-board that was already out
+                             when it was placed – A, B, D for the first 6 turns, then C, E, G,
+                             after 12 turns F, H, I; a taken right is a turn [Auslegung P4]
+RIGHTS_OPEN_AT_END           Aufbauspiel: the last turn of the game takes a right if nobody has
+                             [Auslegung P5]
+NO_SECOND_COLOUR             second-colour derricks only in the Taktikvariante [Taktikvariante]
+RIGHT_PAID_OUTSIDE_BUILDUP   a derrick is paid for a right only in the Aufbauspiel; in every
+                             other game both rights are dealt before the first derrick
+                             [Aufbauspiel; „Nach dem Aufbau … beide Schürfrechte sind vergeben“]
+RIGHT_TOO_EARLY              Aufbauspiel: whoever paid for a right has had a turn to take it
+                             [Aufbauspiel: „in einem beliebigen Zug“]
+===========================  ====================================================================
 
 Structural checks (types, the 81 entries, how the rights are dealt) come before these and raise
-at once; the rights are also checked by :func:`app.rules.atacama.types.check_rights`.
+at once (:func:`app.rules.atacama.types.check_rights`). This module sits below the value types
+(a state checks itself on construction), so it reads a state only through its attributes.
 
 >>> from app.rules.atacama import parse_position
 >>> state = parse_position("2p+aufbau plan=übung:1 türme=a1,c1,e1,a3,c3,e5")
@@ -43,15 +54,29 @@ erst 6 Züge: E kommt erst nach 6 Zügen dazu, jeder Turm dort braucht einen Zug
 from __future__ import annotations
 
 from enum import IntFlag
+from typing import Any, Protocol
 
 from app.rules.atacama import geometry as geo
-from app.rules.atacama.types import (
-    BUILDUP_STAGES,
-    BUILDUP_TURNS_PER_PLAYER_AND_STAGE,
-    State,
-    player_name,
-)
+from app.rules.atacama.words import derricks_german, player_name
 from app.rules.invariant_queries import invariant_queries
+
+
+class State(Protocol):
+    """What the invariants read of a :class:`app.rules.atacama.types.State` (which imports
+    this module to check itself, so this module cannot import it)."""
+
+    variant: Any
+    occupied: int
+    taker: int | None
+
+    @property
+    def turns(self) -> int: ...
+    @property
+    def rights_open(self) -> bool: ...
+    def turns_of(self, player: int) -> int: ...
+    def second_placed(self, player: int) -> int: ...
+    def base_placed(self, player: int) -> int: ...
+    def base_left(self, player: int) -> int: ...
 
 
 class Status(IntFlag):
@@ -66,11 +91,27 @@ class Status(IntFlag):
     RIGHT_NOT_PAID = 32
     DELIVERY_ORDER = 64
     RIGHTS_OPEN_AT_END = 128
+    NO_SECOND_COLOUR = 256
+    RIGHT_PAID_OUTSIDE_BUILDUP = 512
+    RIGHT_TOO_EARLY = 1024
+
+
+def code_of(flag: Status) -> str:
+    """The reason code a refusal for ``flag`` carries.
+
+    >>> code_of(Status.DELIVERY_ORDER)
+    'delivery_order'
+    """
+    return (flag.name or "invalid").lower()
+
+
+# Every code a refused position may carry for a broken invariant.
+POSITION_CODES = frozenset(code_of(flag) for flag in Status if flag)
 
 
 def _stage_counts(state: State) -> tuple[int, ...]:
     """Derricks on the sub-boards of each delivery (triangle, diagonal, last three)."""
-    masks = [sum(geo.sub_board_mask(letter) for letter in stage) for stage in BUILDUP_STAGES]
+    masks = [sum(geo.sub_board_mask(letter) for letter in stage) for stage in geo.BUILDUP_STAGES]
     return tuple((state.occupied & m).bit_count() for m in masks)
 
 
@@ -84,19 +125,19 @@ def _delivery_problem(state: State) -> str | None:
     those of every still later delivery (Hall's condition for nested intervals).
     """
     turns = state.turns
-    per_stage = BUILDUP_TURNS_PER_PLAYER_AND_STAGE * state.variant.players
+    per_stage = geo.BUILDUP_TURNS_PER_PLAYER_AND_STAGE * state.variant.players
     counts = _stage_counts(state)
-    for stage in range(len(BUILDUP_STAGES) - 1, 0, -1):
+    for stage in range(len(geo.BUILDUP_STAGES) - 1, 0, -1):
         needed = sum(counts[stage:])
         opened_at = stage * per_stage
         available = max(0, turns - opened_at)
         if needed > available:
-            letters = "".join(BUILDUP_STAGES[stage:])
+            letters = "".join(geo.BUILDUP_STAGES[stage:])
             square = next(
                 s for s in geo.squares_of(state.occupied) if geo.sub_board_of(s) in letters
             )
             letter = geo.sub_board_of(square)
-            first = next(i for i, s in enumerate(BUILDUP_STAGES) if letter in s)
+            first = geo.stage_of_board(letter)
             if needed == 1 or available == 0:
                 return (
                     f"Auf {geo.square_name(square)} (Teilplan {letter}) steht ein Bohrturm, "
@@ -112,12 +153,11 @@ def _delivery_problem(state: State) -> str | None:
     return None
 
 
-_P4 = (
-    "Auslegung P4: A, B, D, nach je 3 Zügen C, E, G, nach je 6 Zügen F, H, I"
-)
+_P4 = "Auslegung P4: A, B, D, nach je 3 Zügen C, E, G, nach je 6 Zügen F, H, I"
 
 
 def _check(state: State) -> list[tuple[Status, str]]:
+    """Every broken invariant of ``state`` as ``(flag, German reason)``, in flag order."""
     variant = state.variant
     found: list[tuple[Status, str]] = []
     mask = state.occupied
@@ -131,27 +171,40 @@ def _check(state: State) -> list[tuple[Status, str]]:
     if state.turns > variant.total_turns:
         found.append((
             Status.TOO_MANY_TURNS,
-            f"Zu viele Bohrtürme: in dieser Variante gibt es nur {variant.total_turns} Züge.",
+            f"Zu viele Züge: in dieser Variante gibt es nur {variant.total_turns} "
+            f"({variant.turns_per_player} je Person), gespielt wären {state.turns}.",
         ))
+    right_too_early: list[tuple[Status, str]] = []
     for player in range(variant.players):
         name = player_name(player)
-        if state.second_placed(player) > variant.second_derricks:
+        second = state.second_placed(player)
+        turns = state.turns_of(player)
+        paid = 1 if state.taker == player else 0
+        if variant.tactical and second > variant.second_derricks:
             found.append((
                 Status.TOO_MANY_SECOND,
-                f"{name} hätte {state.second_placed(player)} Bohrtürme der zweiten Farbe "
-                f"gesetzt, hat aber nur {variant.second_derricks}.",
+                f"{name} hätte {second} Bohrtürme der zweiten Farbe gesetzt, hat aber nur "
+                f"{variant.second_derricks}.",
             ))
-        if state.base_placed(player) < 0:
+        if variant.tactical and second > turns:
             found.append((
                 Status.SECOND_TOO_EARLY,
-                f"{name} war erst {state.turns_of(player)}-mal am Zug, kann also nicht "
-                f"{state.second_placed(player)} Bohrtürme der zweiten Farbe gesetzt haben"
-                + (" und ein Schürfrecht bezahlt haben." if state.taker == player else "."),
+                f"{name} war erst {turns}-mal am Zug, kann also nicht {second} Bohrtürme der "
+                "zweiten Farbe gesetzt haben.",
             ))
-        elif state.base_left(player) < 0:
+        elif paid and variant.buildup and turns == 0:
+            right_too_early.append((
+                Status.RIGHT_TOO_EARLY,
+                f"{name} war noch nicht am Zug, kann also kein Schürfrecht genommen und mit "
+                "einem Bohrturm bezahlt haben.",
+            ))
+        elif state.base_placed(player) >= 0 and state.base_left(player) < 0:
+            used = state.base_placed(player) + paid
             found.append((
                 Status.TOO_MANY_BASE,
-                f"{name} hätte mehr Bohrtürme gesetzt, als er hat.",
+                f"{name} hätte {derricks_german(used)} der Grundfarbe "
+                + ("gesetzt oder bezahlt" if paid else "gesetzt")
+                + f", hat aber nur {variant.base_derricks}.",
             ))
     if variant.buildup:
         if (state.taker is None) != state.rights_open:
@@ -170,6 +223,21 @@ def _check(state: State) -> list[tuple[Status, str]]:
                 "Schürfrecht genommen. Das geht nicht: Spätestens der letzte Zug muss eines "
                 "nehmen (Auslegung P5).",
             ))
+    if not variant.tactical:
+        placed = [p for p in range(variant.players) if state.second_placed(p)]
+        if placed:
+            found.append((
+                Status.NO_SECOND_COLOUR,
+                f"{player_name(placed[0])} hätte einen Bohrturm der zweiten Farbe gesetzt – "
+                "die gibt es nur in der Taktikvariante.",
+            ))
+    if state.taker is not None and not variant.buildup:
+        found.append((
+            Status.RIGHT_PAID_OUTSIDE_BUILDUP,
+            "Ein Schürfrecht bezahlt man nur im Aufbauspiel mit einem Bohrturm; sonst sind "
+            "beide Schürfrechte vergeben, bevor der erste Turm steht.",
+        ))
+    found.extend(right_too_early)
     return found
 
 

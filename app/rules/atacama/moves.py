@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from app.rules.atacama import geometry as geo
+from app.rules.atacama.outcome import Outcome
+from app.rules.atacama.scoring import score, winners
 from app.rules.atacama.types import (
     BASE,
-    BUILDUP_STAGE_NAMES,
-    BUILDUP_STAGES,
     Board,
     Direction,
     Move,
@@ -19,11 +17,10 @@ from app.rules.atacama.types import (
     TakeRight,
     Variant,
     check_rights,
-    derricks_german,
-    player_name,
     practice_board,
     revealed_mask,
 )
+from app.rules.atacama.words import join_names, player_name
 from app.rules.errors import IllegalMoveError, RulesError
 
 _PLACE_BASE = tuple(Place(s) for s in range(geo.SQUARES))
@@ -31,9 +28,10 @@ _PLACE_SECOND = tuple(Place(s, True) for s in range(geo.SQUARES))
 _TAKE_MOVES = tuple(TakeRight(r, d) for r in Right for d in Direction)
 
 END_ALL_PLACED = "Alle Bohrtürme sind gesetzt – die Partie ist vorbei, jetzt wird abgerechnet."
+# No ruling covers this: the content lists it under „Offene Fragen“ (frage-blockiert).
 END_BLOCKED = (
-    "Auf kein freies Feld darf mehr ein Bohrturm – die Partie endet hier. "
-    "(Die Regel sagt dazu nichts; so hält es diese App.)"
+    "Auf kein freies Feld darf mehr ein Bohrturm – die Partie endet hier, jetzt wird "
+    "abgerechnet. Die Anleitung sagt dazu nichts (siehe „Offene Fragen“)."
 )
 
 
@@ -63,7 +61,7 @@ def new_game(
     """An empty plan ready for the first derrick (default: practice board 0)."""
     variant = Variant() if variant is None else variant
     if not isinstance(variant, Variant):
-        raise RulesError("Die Spielvariante fehlt.")
+        raise RulesError("Die Spielvariante fehlt.", code="wrong_type")
     board = practice_board(0) if board is None else board
     rights = default_rights(variant) if rights is None else rights
     check_rights(variant, rights)
@@ -77,7 +75,7 @@ def free_mask(state: State) -> int:
 
 
 def _must_take(state: State) -> bool:
-    # Our ruling: the rights must be dealt before the end, so the very last derrick of the
+    # Auslegung P5: the rights must be dealt before the end, so the very last derrick of the
     # game has to pay for a right if nobody has taken one yet.
     return (
         state.variant.buildup
@@ -124,7 +122,7 @@ def legal_moves(state: State) -> list[Move]:
 def refusal(state: State, move: Move) -> tuple[str, str] | None:
     """``(reason code, German rule)`` a move breaks, or ``None`` if it is legal."""
     if not isinstance(move, Place | TakeRight):
-        raise RulesError(f"{move!r} ist kein Zug.")
+        raise RulesError(f"{move!r} ist kein Zug.", code="not_a_move")
     if is_over(state):
         return "over", "Die Partie ist schon vorbei – es wird kein Bohrturm mehr gesetzt."
     player = state.to_move
@@ -149,10 +147,10 @@ def refusal(state: State, move: Move) -> tuple[str, str] | None:
         )
     if not state.revealed_mask >> square & 1:
         letter = geo.sub_board_of(square)
-        stage = next(i for i, s in enumerate(BUILDUP_STAGES) if letter in s)
+        stage = geo.stage_of_board(letter)
         return "not_revealed", (
             f"Der Teilplan {letter} liegt noch nicht aus; im Aufbauspiel kommt er erst mit "
-            f"der Lieferung „{BUILDUP_STAGE_NAMES[stage]}“ dazu (Auslegung P4)."
+            f"der Lieferung „{geo.BUILDUP_STAGE_NAMES[stage]}“ dazu (Auslegung P4)."
         )
     if state.occupied >> square & 1:
         return "occupied", (
@@ -160,7 +158,7 @@ def refusal(state: State, move: Move) -> tuple[str, str] | None:
         )
     touching = [n for n in geo.EDGE_NEIGHBOURS[square] if state.occupied >> n & 1]
     if touching:
-        names = _join([geo.square_name(n) for n in touching])
+        names = join_names([geo.square_name(n) for n in touching])
         noun = "dem Bohrturm" if len(touching) == 1 else "den Bohrtürmen"
         return "edge_neighbour", (
             f"{where} teilt eine Kante mit {noun} auf {names}. "
@@ -188,58 +186,9 @@ def legal_reason(state: State, square: int) -> str:
     diagonal = [n for n in geo.DIAGONAL_NEIGHBOURS[square] if state.occupied >> n & 1]
     text = f"{where} ist frei und teilt mit keinem Bohrturm eine Kante."
     if diagonal:
-        names = _join([geo.square_name(n) for n in diagonal])
+        names = join_names([geo.square_name(n) for n in diagonal])
         text += f" Diagonal daneben ({names}) ist erlaubt."
     return text
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """Everything a player would ask about a turn; :attr:`text` says it in German."""
-
-    move: Move
-    player: int
-    sub_board: str | None
-    diagonal_neighbours: tuple[int, ...]
-    rights: tuple[PlayerRight | None, ...] | None
-    derricks_left: int
-    revealed: str
-    game_over: bool
-    end_reason: str | None
-
-    @property
-    def text(self) -> str:
-        name = player_name(self.player)
-        move = self.move
-        if isinstance(move, Place):
-            where = geo.square_name(move.square)
-            kind = "einen Bohrturm"
-            if move.second:
-                kind += " der zweiten Farbe (zählt doppelt)"
-            parts = [f"{name} setzt {kind} auf {where} (Teilplan {self.sub_board})."]
-            if self.diagonal_neighbours:
-                names = _join([geo.square_name(n) for n in self.diagonal_neighbours])
-                one = len(self.diagonal_neighbours) == 1
-                verb = "steht ein Bohrturm" if one else "stehen Bohrtürme"
-                parts.append(f"Diagonal daneben {verb} ({names}) – das ist erlaubt.")
-        else:
-            assert self.rights is not None
-            other = next(p for p in range(len(self.rights)) if p != self.player)
-            mine, theirs = self.rights[self.player], self.rights[other]
-            assert mine is not None and theirs is not None
-            parts = [
-                f"{name} nimmt das Schürfrecht „{mine.right.german}“ und wertet die "
-                f"{mine.direction.german}; bezahlt wird mit einem Bohrturm.",
-                f"{player_name(other)} bekommt „{theirs.right.german}“ und wertet die "
-                f"{theirs.direction.german}.",
-            ]
-        if not self.game_over:
-            parts.append(f"{name} hat noch {derricks_german(self.derricks_left)}.")
-        if self.revealed:
-            parts.append(f"Jetzt kommen die Teilpläne {_join(list(self.revealed))} dazu.")
-        if self.end_reason:
-            parts.append(self.end_reason)
-        return " ".join(parts)
 
 
 def apply(state: State, move: Move) -> tuple[State, Outcome]:
@@ -249,6 +198,7 @@ def apply(state: State, move: Move) -> tuple[State, Outcome]:
         raise IllegalMoveError(found[1], code=found[0])
     player = state.to_move
     variant = state.variant
+    forced = _must_take(state)
     if isinstance(move, Place):
         square = move.square
         code = 2 + player if move.second else BASE
@@ -281,6 +231,7 @@ def apply(state: State, move: Move) -> tuple[State, Outcome]:
             if geo.sub_board_mask(letter) & new.revealed_mask & ~before
         )
     reason_end = end_reason(new)
+    over = reason_end is not None
     outcome = Outcome(
         move=move,
         player=player,
@@ -289,13 +240,12 @@ def apply(state: State, move: Move) -> tuple[State, Outcome]:
         rights=rights,
         derricks_left=new.derricks_left(player),
         revealed=revealed,
-        game_over=reason_end is not None,
+        game_over=over,
         end_reason=reason_end,
+        second_left=new.second_left(player),
+        forced=forced,
+        scores=score(new) if over else None,
+        winners=winners(new) if over else None,
     )
     return new, outcome
 
-
-def _join(names: list[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " und " + names[-1]

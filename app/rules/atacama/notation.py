@@ -1,21 +1,24 @@
-"""The one-line notation for positions, moves and single lines (grammar in the package docstring).
+"""Reading the one-line notation for positions, moves and single lines (grammar in the package
+docstring); each value writes its own (``state.notation()``, ``board.notation()`` …), and the
+``*_text`` functions here are kept as names for it.
 
 Parsing never lets anything but :class:`NotationError` escape; a text that reads fine but
 describes an impossible position (derricks sharing an edge, too many derricks of one player)
-is a :class:`NotationError` too, with the rule in the message.
+is a :class:`NotationError` too, with the rule in the message and the rule's reason code
+(``edge_contact``, ``delivery_order`` …) in ``code``.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from app.rules.atacama import geometry as geo
 from app.rules.atacama.types import (
     BASE,
     EMPTY,
+    PRACTICE_PREFIX,
     Board,
     Direction,
     Field,
+    Line,
     Move,
     Place,
     PlayerRight,
@@ -28,7 +31,6 @@ from app.rules.atacama.types import (
 )
 from app.rules.errors import NotationError, RulesError, require_text
 
-PRACTICE_PREFIX = "übung:"
 _PRACTICE_PREFIXES = ("übung:", "uebung:")
 _MAX_TEXT = 2000
 _RESOURCE_BY_LETTER = {r.value: r for r in Resource}
@@ -39,7 +41,7 @@ _KEY_ALIASES = {"plan": "plan", "türme": "türme", "tuerme": "türme", "rechte"
 
 # -- fields and boards -------------------------------------------------------------------
 def field_text(f: Field) -> str:
-    return f"{f.resource.value}{f.value}"
+    return f.notation()
 
 
 def parse_field(text: str) -> Field:
@@ -54,12 +56,7 @@ def parse_field(text: str) -> Field:
 
 def board_text(board: Board) -> str:
     """``übung:N`` for a practice board, else nine rows of ``k3s1…`` joined by ``/``."""
-    if board.seed is not None:
-        return f"{PRACTICE_PREFIX}{board.seed}"
-    return "/".join(
-        "".join(field_text(f) for f in board.fields[r * geo.SIZE : (r + 1) * geo.SIZE])
-        for r in range(geo.SIZE)
-    )
+    return board.notation()
 
 
 def parse_board(text: str) -> Board:
@@ -102,12 +99,7 @@ def parse_board(text: str) -> Board:
 
 # -- variant, derricks, rights -----------------------------------------------------------
 def variant_text(variant: Variant) -> str:
-    text = f"{variant.players}p"
-    if variant.tactical:
-        text += "+taktik"
-    if variant.buildup:
-        text += "+aufbau"
-    return text
+    return variant.notation()
 
 
 def parse_variant(text: str) -> Variant:
@@ -129,16 +121,11 @@ def parse_variant(text: str) -> Variant:
     try:
         return Variant(int(parts[0][0]), "taktik" in extras, "aufbau" in extras)
     except RulesError as err:
-        raise NotationError(str(err)) from None
+        raise NotationError(str(err), code=err.code) from None
 
 
 def derricks_text(state: State) -> str:
-    parts = []
-    for square in geo.squares_of(state.occupied):
-        code = state.derricks[square]
-        name = geo.square_name(square)
-        parts.append(name if code == BASE else f"{name}*{code - 1}")
-    return ",".join(parts) if parts else "-"
+    return state.derricks_notation()
 
 
 def parse_derricks(text: str, variant: Variant) -> tuple[int, ...]:
@@ -160,7 +147,8 @@ def parse_derricks(text: str, variant: Variant) -> tuple[int, ...]:
             continue
         if not variant.tactical:
             raise NotationError(
-                f"„{token}“: Bohrtürme der zweiten Farbe („*“) gibt es nur in der Taktikvariante."
+                f"„{token}“: Bohrtürme der zweiten Farbe („*“) gibt es nur in der Taktikvariante.",
+                code="no_second_colour",
             )
         if len(player_text) != 1 or not "1" <= player_text <= str(variant.players):
             raise NotationError(
@@ -172,14 +160,7 @@ def parse_derricks(text: str, variant: Variant) -> tuple[int, ...]:
 
 
 def rights_text(state: State) -> str:
-    if state.rights_open:
-        return "offen"
-    parts = []
-    for player, pr in enumerate(state.rights):
-        assert pr is not None
-        mark = "!" if state.taker == player else ""
-        parts.append(f"{pr.right.value}/{pr.direction.value}{mark}")
-    return ",".join(parts)
+    return state.rights_notation()
 
 
 def parse_player_right(text: str) -> PlayerRight:
@@ -203,14 +184,17 @@ def parse_rights(text: str, variant: Variant) -> tuple[tuple[PlayerRight | None,
     if len(tokens) != variant.players:
         raise NotationError(
             f"Unter „rechte=“ steht je Person ein Schürfrecht ({variant.players}), "
-            f"gefunden: {len(tokens)}."
+            f"gefunden: {len(tokens)}.",
+            code="rights_count",
         )
     rights: list[PlayerRight | None] = []
     taker = None
     for player, token in enumerate(tokens):
         if token.endswith("!"):
             if taker is not None:
-                raise NotationError("Nur eine Person kann ein Schürfrecht bezahlt haben („!“).")
+                raise NotationError(
+                    "Nur eine Person kann ein Schürfrecht bezahlt haben („!“).", code="one_taker"
+                )
             taker = player
             token = token[:-1]
         rights.append(parse_player_right(token))
@@ -220,10 +204,7 @@ def parse_rights(text: str, variant: Variant) -> tuple[tuple[PlayerRight | None,
 # -- whole positions ---------------------------------------------------------------------
 def position_text(state: State) -> str:
     """The canonical one-line form; :func:`parse_position` reads it back to an equal state."""
-    return (
-        f"{variant_text(state.variant)} plan={board_text(state.board)} "
-        f"türme={derricks_text(state)} rechte={rights_text(state)}"
-    )
+    return state.notation()
 
 
 def parse_position(text: str) -> State:
@@ -262,12 +243,12 @@ def parse_position(text: str) -> State:
     except NotationError:
         raise
     except RulesError as err:
-        raise NotationError(str(err)) from None
+        raise NotationError(str(err), code=err.code) from None
 
 
 # -- moves ------------------------------------------------------------------------------
 def move_text(move: Move) -> str:
-    return str(move)
+    return move.notation()
 
 
 def parse_move(text: str) -> Move:
@@ -288,25 +269,8 @@ def parse_move(text: str) -> Move:
 
 
 # -- a single line, for short worked examples --------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Line:
-    """Nine fields of one row or column; ``codes`` 0 empty, 1 base, 2 second colour."""
-
-    fields: tuple[Field, ...]
-    codes: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return line_text(self)
-
-
 def line_text(line: Line) -> str:
-    cells = []
-    for f, code in zip(line.fields, line.codes, strict=True):
-        cell = field_text(f)
-        if code:
-            cell = cell.upper() + ("*" if code == 2 else "")
-        cells.append(cell)
-    return "linie " + " ".join(cells)
+    return line.notation()
 
 
 def parse_line(text: str) -> Line:
@@ -340,6 +304,7 @@ def parse_line(text: str) -> Line:
         if codes[i] and codes[i + 1]:
             raise NotationError(
                 f"Die Bohrtürme auf Feld {i + 1} und {i + 2} der Linie teilen eine Kante – "
-                "so eine Linie kann es nicht geben."
+                "so eine Linie kann es nicht geben.",
+                code="edge_contact",
             )
     return Line(tuple(fields), tuple(codes))

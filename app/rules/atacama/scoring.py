@@ -12,17 +12,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.rules.atacama import geometry as geo
-from app.rules.atacama.notation import Line
 from app.rules.atacama.types import (
     BASE,
     EMPTY,
     MIN_DERRICKS_PER_LINE,
     Direction,
     Field,
+    Line,
     Right,
     State,
-    derricks_german,
 )
+from app.rules.atacama.words import derricks_german
 from app.rules.errors import NotationError, RulesError, require_text
 
 
@@ -145,9 +145,9 @@ def score_line(
 ) -> LineScore:
     """One row or column (``index`` 0–8) scored with ``right``."""
     if not isinstance(direction, Direction) or type(index) is not int or not 0 <= index < geo.SIZE:
-        raise RulesError("Eine Linie ist eine Reihe 1–9 oder eine Spalte a–i.")
+        raise RulesError("Eine Linie ist eine Reihe 1–9 oder eine Spalte a–i.", code="no_such_line")
     if not isinstance(right, Right):
-        raise RulesError(f"{right!r} ist kein Schürfrecht.")
+        raise _no_such_right(right)
     squares = _line_squares(direction, index)
     fields, derricks = state.board.fields, state.derricks
     cells = [(offset, sq, fields[sq], derricks[sq]) for offset, sq in enumerate(squares)]
@@ -157,7 +157,7 @@ def score_line(
 def score_free_line(line: Line, right: Right, unit_values: bool = False) -> LineScore:
     """A line given on its own (``linie …`` notation) scored with ``right``."""
     if not isinstance(right, Right):
-        raise RulesError(f"{right!r} ist kein Schürfrecht.")
+        raise _no_such_right(right)
     cells = [
         (offset, None, f, code)
         for offset, (f, code) in enumerate(zip(line.fields, line.codes, strict=True))
@@ -165,14 +165,24 @@ def score_free_line(line: Line, right: Right, unit_values: bool = False) -> Line
     return _score_cells(cells, right, unit_values, None, None)
 
 
+def _no_such_right(right: object) -> RulesError:
+    return RulesError(
+        f"{right!r} ist kein Schürfrecht: „Kupfer + Gold − Silber“ oder „Silber + Gold − Kupfer“.",
+        code="no_such_right",
+    )
+
+
+RIGHTS_OPEN = "Die Schürfrechte sind noch nicht vergeben – ohne Schürfrecht gibt es keine Wertung."
+
+
 def _player_right(state: State, player: int):
     if type(player) is not int or not 0 <= player < state.variant.players:
-        raise RulesError(f"Spieler {player!r} gibt es in dieser Partie nicht.")
+        raise RulesError(
+            f"Spieler {player!r} gibt es in dieser Partie nicht.", code="no_such_player"
+        )
     pr = state.rights[player]
     if pr is None:
-        raise RulesError(
-            "Die Schürfrechte sind noch nicht vergeben – ohne Schürfrecht gibt es keine Wertung."
-        )
+        raise RulesError(RIGHTS_OPEN, code="rights_open")
     return pr
 
 

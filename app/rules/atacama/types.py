@@ -2,10 +2,13 @@
 
 Every type is frozen; a :class:`State` checks on construction that it could occur in a game
 (the list of invariants is :mod:`app.rules.atacama.invariants`), so code that holds a state
-never has to re-check it.
+never has to re-check it. Each value writes its own notation, as python-chess keeps ``fen()``
+on ``Board``; :mod:`app.rules.atacama.notation` reads it back.
 
 >>> Variant(players=4, tactical=True).turns_per_player
 7
+>>> Variant(players=4, tactical=True).notation()
+'4p+taktik'
 """
 
 from __future__ import annotations
@@ -15,6 +18,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from app.rules.atacama import geometry as geo
+from app.rules.atacama import invariants
+from app.rules.atacama.geometry import (  # noqa: F401 - re-exported, names of the rules
+    BUILDUP_STAGE_NAMES,
+    BUILDUP_STAGES,
+    BUILDUP_TURNS_PER_PLAYER_AND_STAGE,
+)
+from app.rules.atacama.words import derricks_german, player_name  # noqa: F401 - re-exported
 from app.rules.errors import RulesError
 
 MIN_DERRICKS_PER_LINE = 4
@@ -22,13 +32,7 @@ MAX_DERRICKS_PER_LINE = 5  # follows from the edge rule: 9 fields, no two side b
 MAX_VALUE = 5
 PRACTICE_LABEL = "Übungsplan – nicht der gedruckte Plan"
 PRACTICE_SEED_LIMIT = 10**9
-
-# Aufbauspiel: the sub-boards that lie open in stage 1, 2, 3. The rule names a triangle, then
-# the diagonal that completes it, then the rest; it does not name the corner, so we take the
-# top-left one (our reading, documented in the content's open questions).
-BUILDUP_STAGES = ("ABD", "CEG", "FHI")
-BUILDUP_STAGE_NAMES = ("Dreieck", "Diagonale", "letzte drei Teilpläne")
-BUILDUP_TURNS_PER_PLAYER_AND_STAGE = 3
+PRACTICE_PREFIX = "übung:"
 
 
 class Resource(Enum):
@@ -98,12 +102,20 @@ class Field:
 
     def __post_init__(self) -> None:
         if not isinstance(self.resource, Resource):
-            raise RulesError(f"{self.resource!r} ist kein Rohstoff (Kupfer, Silber oder Gold).")
+            raise RulesError(
+                f"{self.resource!r} ist kein Rohstoff (Kupfer, Silber oder Gold).",
+                code="wrong_type",
+            )
         if type(self.value) is not int or not 1 <= self.value <= MAX_VALUE:
-            raise RulesError(f"Ein Feld ist 1 bis {MAX_VALUE} wert, nicht {self.value!r}.")
+            raise RulesError(
+                f"Ein Feld ist 1 bis {MAX_VALUE} wert, nicht {self.value!r}.", code="field_value"
+            )
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
+        """``g4``: the resource's letter and the printed value."""
         return f"{self.resource.value}{self.value}"
+
+    __str__ = notation
 
     @property
     def german(self) -> str:
@@ -119,13 +131,13 @@ class Board:
 
     def __post_init__(self) -> None:
         if not isinstance(self.fields, tuple) or len(self.fields) != geo.SQUARES:
-            raise RulesError(f"Ein Plan hat {geo.SQUARES} Felder.")
+            raise RulesError(f"Ein Plan hat {geo.SQUARES} Felder.", code="board_size")
         if not all(isinstance(f, Field) for f in self.fields):
-            raise RulesError("Jedes Feld des Plans braucht Rohstoff und Wert.")
+            raise RulesError("Jedes Feld des Plans braucht Rohstoff und Wert.", code="wrong_type")
         if self.seed is not None and (
             type(self.seed) is not int or not 0 <= self.seed < PRACTICE_SEED_LIMIT
         ):
-            raise RulesError(f"Die Nummer eines Übungsplans ist 0 bis {PRACTICE_SEED_LIMIT - 1}.")
+            raise _practice_number_error()
 
     def __getitem__(self, square: int) -> Field:
         return self.fields[square]
@@ -137,10 +149,24 @@ class Board:
             return "Beispielplan – nicht der gedruckte Plan"
         return f"{PRACTICE_LABEL} (Nr. {self.seed})"
 
-    def __repr__(self) -> str:
-        from app.rules.atacama.notation import board_text
+    def notation(self) -> str:
+        """``übung:N`` for a practice board, else nine rows of ``k3s1…`` joined by ``/``."""
+        if self.seed is not None:
+            return f"{PRACTICE_PREFIX}{self.seed}"
+        return "/".join(
+            "".join(f.notation() for f in self.fields[r * geo.SIZE : (r + 1) * geo.SIZE])
+            for r in range(geo.SIZE)
+        )
 
-        return f"Board({board_text(self)!r})"
+    def __repr__(self) -> str:
+        return f"Board({self.notation()!r})"
+
+
+def _practice_number_error() -> RulesError:
+    return RulesError(
+        f"Die Nummer eines Übungsplans ist 0 bis {PRACTICE_SEED_LIMIT - 1}.",
+        code="practice_number",
+    )
 
 
 def practice_board(seed: int) -> Board:
@@ -150,7 +176,7 @@ def practice_board(seed: int) -> Board:
     pass for it; :attr:`Board.label` says so (:data:`PRACTICE_LABEL`).
     """
     if type(seed) is not int or not 0 <= seed < PRACTICE_SEED_LIMIT:
-        raise RulesError(f"Die Nummer eines Übungsplans ist 0 bis {PRACTICE_SEED_LIMIT - 1}.")
+        raise _practice_number_error()
     rng = random.Random(seed)
     resources = [r for r in Resource for _ in range(geo.SQUARES // 3)]
     rng.shuffle(resources)
@@ -168,13 +194,14 @@ class Variant:
 
     def __post_init__(self) -> None:
         if type(self.players) is not int or self.players not in (2, 4):
-            raise RulesError("Atacama spielt man zu zweit oder zu viert.")
+            raise RulesError("Atacama spielt man zu zweit oder zu viert.", code="players")
         if not isinstance(self.tactical, bool) or not isinstance(self.buildup, bool):
-            raise RulesError("Taktikvariante und Aufbauspiel sind ja oder nein.")
+            raise RulesError("Taktikvariante und Aufbauspiel sind ja oder nein.", code="wrong_type")
         if self.buildup and (self.players != 2 or self.tactical):
             raise RulesError(
-                "Das Aufbauspiel ist hier nur für das Grundspiel zu zweit umgesetzt "
-                "(die Regel beschreibt es nur so)."
+                "Das Aufbauspiel gibt es hier nur zu zweit und ohne Taktikvariante "
+                "(die Anleitung beschreibt es nur so).",
+                code="buildup_variant",
             )
 
     @property
@@ -200,6 +227,14 @@ class Variant:
     def total_turns(self) -> int:
         return self.players * self.turns_per_player
 
+    def notation(self) -> str:
+        """``2p``, ``4p+taktik``, ``2p+aufbau``."""
+        return (
+            f"{self.players}p"
+            + ("+taktik" if self.tactical else "")
+            + ("+aufbau" if self.buildup else "")
+        )
+
     @property
     def german(self) -> str:
         if self.buildup:
@@ -218,11 +253,19 @@ class PlayerRight:
 
     def __post_init__(self) -> None:
         if not isinstance(self.right, Right) or not isinstance(self.direction, Direction):
-            raise RulesError("Ein Schürfrecht braucht eine Karte und eine Richtung.")
+            raise _right_type_error()
+
+    def notation(self) -> str:
+        """``kg-s/r``: the right, then the direction it scores."""
+        return f"{self.right.value}/{self.direction.value}"
 
     @property
     def german(self) -> str:
         return f"„{self.right.german}“, wertet die {self.direction.german}"
+
+
+def _right_type_error() -> RulesError:
+    return RulesError("Ein Schürfrecht braucht eine Karte und eine Richtung.", code="wrong_type")
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,12 +291,18 @@ class Place:
 
     def __post_init__(self) -> None:
         if type(self.square) is not int or not 0 <= self.square < geo.SQUARES:
-            raise RulesError(f"Feld {self.square!r} gibt es nicht; Felder sind a1 bis i9.")
+            raise RulesError(
+                f"Feld {self.square!r} gibt es nicht; Felder sind a1 bis i9.",
+                code="no_such_square",
+            )
         if not isinstance(self.second, bool):
-            raise RulesError("Zweite Farbe ist ja oder nein.")
+            raise RulesError("Zweite Farbe ist ja oder nein.", code="wrong_type")
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
+        """``e5``, or ``e5*`` for the second colour."""
         return geo.square_name(self.square) + ("*" if self.second else "")
+
+    __str__ = notation
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,13 +314,40 @@ class TakeRight:
 
     def __post_init__(self) -> None:
         if not isinstance(self.right, Right) or not isinstance(self.direction, Direction):
-            raise RulesError("Ein Schürfrecht braucht eine Karte und eine Richtung.")
+            raise _right_type_error()
 
-    def __str__(self) -> str:
+    def notation(self) -> str:
+        """``recht kg-s/r``."""
         return f"recht {self.right.value}/{self.direction.value}"
+
+    __str__ = notation
 
 
 Move = Place | TakeRight
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """Nine fields of one row or column on their own; ``codes`` 0 empty, 1 base, 2 second colour.
+
+    >>> Line((Field(Resource.GOLD, 4),) * 9, (1, 0, 2, 0, 0, 0, 0, 0, 0)).notation()
+    'linie G4 g4 G4* g4 g4 g4 g4 g4 g4'
+    """
+
+    fields: tuple[Field, ...]
+    codes: tuple[int, ...]
+
+    def notation(self) -> str:
+        """``linie k3 G5 …``: upper case where a derrick stands, ``*`` for the second colour."""
+        cells = []
+        for f, code in zip(self.fields, self.codes, strict=True):
+            cell = f.notation()
+            if code:
+                cell = cell.upper() + ("*" if code == 2 else "")
+            cells.append(cell)
+        return "linie " + " ".join(cells)
+
+    __str__ = notation
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -342,7 +418,7 @@ class State:
         return self.turns // n + (1 if player < self.turns % n else 0)
 
     def second_placed(self, player: int) -> int:
-        return self.derricks.count(2 + player) if self.variant.tactical else 0
+        return self.derricks.count(2 + player)
 
     def base_placed(self, player: int) -> int:
         taken = 1 if self.taker == player else 0
@@ -368,11 +444,10 @@ class State:
 
     @property
     def stage(self) -> int:
-        """Aufbauspiel stage 1–3 (0 in every other variant)."""
+        """Aufbauspiel delivery 1–3 (0 in every other variant)."""
         if not self.variant.buildup:
             return 0
-        per_stage = BUILDUP_TURNS_PER_PLAYER_AND_STAGE * self.variant.players
-        return min(self.turns // per_stage, len(BUILDUP_STAGES) - 1) + 1
+        return geo.buildup_stage(self.variant.players, self.turns) + 1
 
     @property
     def revealed_boards(self) -> str:
@@ -391,51 +466,62 @@ class State:
             p for p, r in enumerate(self.rights) if r is not None and r.direction is direction
         )
 
-    def __repr__(self) -> str:
-        from app.rules.atacama.notation import position_text
+    # -- notation ------------------------------------------------------------------------
+    def notation(self) -> str:
+        """The canonical one-line form (grammar in the package docstring); ``parse_position``
+        reads it back to an equal state."""
+        return (
+            f"{self.variant.notation()} plan={self.board.notation()} "
+            f"türme={self.derricks_notation()} rechte={self.rights_notation()}"
+        )
 
-        return f"State({position_text(self)!r})"
+    def derricks_notation(self) -> str:
+        """``c3,e5*1,g7`` in reading order, ``-`` for none."""
+        parts = []
+        for square in geo.squares_of(self.occupied):
+            code = self.derricks[square]
+            name = geo.square_name(square)
+            parts.append(name if code == BASE else f"{name}*{code - 1}")
+        return ",".join(parts) if parts else "-"
+
+    def rights_notation(self) -> str:
+        """``offen``, or one right per player with ``!`` where it was paid for."""
+        if self.rights_open:
+            return "offen"
+        return ",".join(
+            (pr.notation() if pr is not None else "?") + ("!" if self.taker == p else "")
+            for p, pr in enumerate(self.rights)
+        )
+
+    def __repr__(self) -> str:
+        return f"State({self.notation()!r})"
 
     def __str__(self) -> str:
-        from app.rules.atacama.notation import position_text
-
-        return position_text(self)
-
-
-_STAGE_MASKS: tuple[int, ...] = tuple(
-    sum(geo.sub_board_mask(letter) for letter in "".join(BUILDUP_STAGES[: k + 1]))
-    for k in range(len(BUILDUP_STAGES))
-)
+        return self.notation()
 
 
 def revealed_mask(variant: Variant, turns: int) -> int:
     if not variant.buildup:
         return geo.FULL_MASK
-    per_stage = BUILDUP_TURNS_PER_PLAYER_AND_STAGE * variant.players
-    return _STAGE_MASKS[min(turns // per_stage, len(BUILDUP_STAGES) - 1)]
-
-
-def player_name(player: int) -> str:
-    return f"Spieler {player + 1}"
-
-
-def derricks_german(count: int) -> str:
-    """``1`` → „1 Bohrturm“, ``3`` → „3 Bohrtürme“."""
-    return f"{count} Bohrturm" if count == 1 else f"{count} Bohrtürme"
+    return geo.STAGE_MASKS[geo.buildup_stage(variant.players, turns)]
 
 
 def check_rights(variant: Variant, rights: tuple[PlayerRight | None, ...]) -> None:
     """Raise :class:`RulesError` unless ``rights`` are dealt as the rules deal them."""
     if not isinstance(rights, tuple) or len(rights) != variant.players:
-        raise RulesError(f"Es braucht genau {variant.players} Schürfrechte, eines je Person.")
+        raise RulesError(
+            f"Es braucht genau {variant.players} Schürfrechte, eines je Person.",
+            code="rights_count",
+        )
     if any(r is not None and not isinstance(r, PlayerRight) for r in rights):
-        raise RulesError("Ein Schürfrecht braucht eine Karte und eine Richtung.")
+        raise _right_type_error()
     if any(r is None for r in rights):
         if variant.buildup and all(r is None for r in rights):
             return
         raise RulesError(
             "Vor dem ersten Bohrturm sind alle Schürfrechte vergeben – offen bleiben sie "
-            "nur im Aufbauspiel, und dann alle."
+            "nur im Aufbauspiel, und dann alle.",
+            code="rights_not_dealt",
         )
     assigned = [r for r in rights if r is not None]
     if variant.players == 2:
@@ -443,48 +529,52 @@ def check_rights(variant: Variant, rights: tuple[PlayerRight | None, ...]) -> No
         if first.right is second.right:
             raise RulesError(
                 "Zu zweit hat jede Person ein anderes Schürfrecht: "
-                "„Kupfer + Gold − Silber“ und „Silber + Gold − Kupfer“."
+                "„Kupfer + Gold − Silber“ und „Silber + Gold − Kupfer“.",
+                code="same_right",
             )
         if first.direction is second.direction:
-            raise RulesError("Zu zweit wertet eine Person die Reihen, die andere die Spalten.")
+            raise RulesError(
+                "Zu zweit wertet eine Person die Reihen, die andere die Spalten.",
+                code="same_direction",
+            )
         return
     for direction in Direction:
         kinds = sorted(r.right.value for r in assigned if r.direction is direction)
         if kinds != sorted(r.value for r in Right):
             raise RulesError(
                 f"Zu viert werten zwei Personen die {direction.german}: eine mit "
-                "„Gold + Silber − Kupfer“, eine mit „Gold + Kupfer − Silber“."
+                "„Gold + Silber − Kupfer“, eine mit „Gold + Kupfer − Silber“.",
+                code="rights_per_direction",
             )
 
 
 def _check_state(state: State) -> None:
+    """The shape first (types, 81 entries, the rights as dealt), then the invariants."""
     variant = state.variant
     if not isinstance(variant, Variant):
-        raise RulesError("Die Stellung braucht eine Spielvariante.")
+        raise RulesError("Die Stellung braucht eine Spielvariante.", code="wrong_type")
     if not isinstance(state.board, Board):
-        raise RulesError("Die Stellung braucht einen Plan.")
+        raise RulesError("Die Stellung braucht einen Plan.", code="wrong_type")
     check_rights(variant, state.rights)
     derricks = state.derricks
     if not isinstance(derricks, tuple) or len(derricks) != geo.SQUARES:
-        raise RulesError(f"Die Bohrtürme werden für alle {geo.SQUARES} Felder angegeben.")
-    top_code = 1 + variant.players if variant.tactical else BASE
+        raise RulesError(
+            f"Die Bohrtürme werden für alle {geo.SQUARES} Felder angegeben.", code="wrong_type"
+        )
+    top_code = 1 + variant.players
     for square, code in enumerate(derricks):
         if type(code) is not int or not EMPTY <= code <= top_code:
-            where = geo.square_name(square)
-            if variant.tactical or type(code) is not int or code < EMPTY:
-                raise RulesError(f"Der Eintrag für {where} ist kein Bohrturm dieser Partie.")
             raise RulesError(
-                f"Auf {where} steht ein Bohrturm der zweiten Farbe – die gibt es nur in der "
-                "Taktikvariante."
+                f"Der Eintrag für {geo.square_name(square)} ist kein Bohrturm dieser Partie.",
+                code="no_such_derrick",
             )
-    if state.taker is not None:
-        if not variant.buildup:
-            raise RulesError("Ein Schürfrecht bezahlt man nur im Aufbauspiel mit einem Bohrturm.")
-        if type(state.taker) is not int or not 0 <= state.taker < variant.players:
-            raise RulesError("Wer das Schürfrecht genommen hat, ist keine Person dieser Partie.")
-    # The invariants that make a position possible live in one place (invariants.py).
-    from app.rules.atacama.invariants import violations
-
-    problems = violations(state)
-    if problems:
-        raise RulesError(problems[0])
+    taker = state.taker
+    if taker is not None and (type(taker) is not int or not 0 <= taker < variant.players):
+        raise RulesError(
+            "Wer das Schürfrecht genommen hat, ist keine Person dieser Partie.",
+            code="no_such_player",
+        )
+    found = invariants._check(state)
+    if found:
+        flag, reason = found[0]
+        raise RulesError(reason, code=invariants.code_of(flag))
