@@ -97,9 +97,10 @@ def test_red_tiles_explained_in_step_one():
 
 
 def test_dolphin_carries_only_your_own_swimmers_up_to_three():
-    own = position("spieler: ro bl; zug: ro karte; see: a10 ro1; hand: ro delfin")
+    # Each kept tile came from a removed one: j5 showed the dolphin.
+    own = position("spieler: ro bl; zug: ro karte; weg: j5; see: a10 ro1; hand: ro delfin")
     assert "spiele delfin ro1 a10-d10" in moves(own)
-    foreign = position("spieler: ro bl; zug: ro karte; see: a10 bl1; hand: ro delfin")
+    foreign = position("spieler: ro bl; zug: ro karte; weg: j5; see: a10 bl1; hand: ro delfin")
     assert not [m for m in moves(foreign) if "delfin" in m]
     assert quiz("quiz-delfin-weite").answer.startswith("1 bis 3")
     item = quiz("quiz-delfin-nur-eigene")
@@ -107,7 +108,8 @@ def test_dolphin_carries_only_your_own_swimmers_up_to_three():
 
 
 def test_tailwind_moves_a_boat_three_and_leaves_the_points():
-    state = position("spieler: ro bl; zug: ro karte; boote: a10 [ro1 ro2]; hand: ro wind")
+    state = position("spieler: ro bl; zug: ro karte; weg: j5; boote: a10 [ro1 ro2]; "
+                     "hand: ro wind")
     after, _ = play(state, "spiele wind a10-d10")
     assert after.points == 3
     assert quiz("quiz-rueckenwind").answer.startswith("Ja")
@@ -115,7 +117,8 @@ def test_tailwind_moves_a_boat_three_and_leaves_the_points():
 
 def test_moved_shark_eats_the_swimmer_it_lands_on():
     state = position(
-        "spieler: ro bl; zug: ro karte; weg: j5; see: c10 bl1; haie: a5; hand: ro hai-ziehen")
+        "spieler: ro bl; zug: ro karte; weg: i4 j5; see: c10 bl1; haie: a5; "
+        "hand: ro hai-ziehen")
     _, report = play(state, "spiele hai-ziehen a5-c10")
     assert [e.colour for e in report.lost] == [survive.Colour.BLAU]
     assert quiz("quiz-hai-versetzen").answer.startswith("Ja")
@@ -192,7 +195,7 @@ def test_going_ashore_uses_the_swim_of_the_turn():
     (survive.Creature.WAL, 3, "quiz-wal-reichweite"),
 ])
 def test_creature_reach(creature, distance, item_id):
-    state = position("spieler: ro bl; zug: ro würfeln; weg: j5; schlangen: a10; haie: a10; "
+    state = position("spieler: ro bl; zug: ro würfeln; weg: i4 j5; schlangen: a10; haie: a10; "
                      "wale: a10")
     reach = max(survive.creature_targets(state, creature, survive.space("a10")).values())
     assert reach == distance

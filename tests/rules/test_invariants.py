@@ -308,7 +308,7 @@ def test_survive_s13_dolphin_only_for_own_swimmers():
 
 
 def test_survive_creature_counts_need_removed_tiles():
-    ok = sv.parse_position("spieler: ro bl; weg: j5 i4; haie: a5 b5; wale: c5")
+    ok = sv.parse_position("spieler: ro bl; weg: j5 i4 h4; haie: a5 b5; wale: c5")
     assert sv.status(ok) == sv.Status.VALID
     assert sv.status(replace(ok, removed=frozenset())) == sv.Status.TOO_MANY_CREATURES
     with pytest.raises(NotationError, match="Zu viele Haie"):

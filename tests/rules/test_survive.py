@@ -67,6 +67,9 @@ from app.rules.survive.rules import KIND_BY_SPACE, inland, sea_spaces
 EXAMPLES = Path(__file__).resolve().parents[2] / "content" / "survive" / "examples.yaml"
 BEACHES = "f3 g3 d4 f4 h4 i4 d5 j5 d7 j7 d8 e8 g8 i8 g9 h9"
 FORESTS = "h3 e4 g4 e5 h5 i5 c6 d6 i6 j6 e7 f7 i7 f8 h8 f9"
+# The volcano is on a mountain's back: a game it ended has every beach, every forest and one
+# mountain gone.
+VOLCANO_GONE = f"{BEACHES} {FORESTS} f5"
 
 # ---------------------------------------------------------------------------------------------
 # The practice map
@@ -233,8 +236,7 @@ MOVES = [
     ("zug: ro ziehen 3; land: d4 ro1; boote: d3 [bl1 bl2 ge1]", "ro1 d4-[d3]", False,
      "schon 3"),
     ("zug: ro ziehen 3; land: d4 ro1", "ro1 d4-c4", True, ""),
-    ("zug: ro ziehen 3; land: d4 bl1", "bl1 d4-e4", False, "am Zug"),
-    ("zug: ro ziehen 0; land: d4 ro1", "ro1 d4-e4", False, "keine Bewegungspunkte"),
+    ("zug: ro ziehen 3; land: d4 bl1, e4 ro1", "bl1 d4-e4", False, "am Zug"),
     ("zug: ro ziehen 3; see: c4 ro1", "ro1 c4-b4", True, ""),
     ("zug: ro ziehen 3; see: c4 ro1*", "ro1 c4-b4", False, "nur 1 Feld"),
     ("zug: ro ziehen 3; see: c4 ro1", "ro1 c4-d4", False, "nie wieder zurück"),
@@ -245,7 +247,7 @@ MOVES = [
     ("zug: ro ziehen 3; boote: d3 [ro1]", "boot d3-d4", False, "kein Meeresfeld"),
     ("zug: ro ziehen 3; boote: d3 [ro1], c3 []", "boot d3-c3", False, "ein Boot"),
     ("zug: ro ziehen 3; boote: d3 [bl1 bl2 ro1]", "boot d3-c3", False, "hier Blau"),
-    ("zug: ro ziehen 3; boote: d3 [bl1]", "boot d3-c3", False, "hier Blau"),
+    ("zug: ro ziehen 3; boote: d3 [bl1]; land: e4 ro1", "boot d3-c3", False, "hier Blau"),
     ("zug: ro ziehen 3; boote: d3 [bl1 ro1]", "boot d3-c3", True, ""),
     ("zug: ro ziehen 3; boote: d3 []; land: d4 ro1", "boot d3-c3", True, ""),
     ("zug: ro ziehen 3; boote: d3 [ro1]", "ro1 [d3]-d4", False, "nie wieder zurück"),
@@ -256,7 +258,7 @@ MOVES = [
     ("zug: ro ziehen 3; boote: c1 [ro1]", "ro1 [c1]-nw", False, "nicht direkt neben"),
     ("zug: ro ziehen 3; see: a2 ro1", "ro1 a2-nw", True, ""),
     ("zug: ro ziehen 3; see: a2 ro1*", "ro1 a2-nw", False, "nur 1 Feld"),
-    ("zug: ro ziehen 3; sicher: nw ro1", "ro1 nw-a2", False, "bleibt dort"),
+    ("zug: ro ziehen 3; sicher: nw ro1; land: e4 ro2", "ro1 nw-a2", False, "bleibt dort"),
     ("zug: ro entfernen; land: d4 ro1", "ro1 d4-e4", False, "Ziehen"),
     ("zug: ro ziehen 3; land: d4 ro1", "entferne d5", False, "Plättchen entfernen"),
     ("zug: ro entfernen; land: d4 ro1", "weiter", False, "Pflicht"),
@@ -375,8 +377,10 @@ def test_roll_without_that_creature_ends_the_turn():
 
 
 def test_repel_declined_passes_to_the_next_player_then_resolves():
-    state = parse_position("spieler: ro bl ge; zug: ro kreatur hai; weg: j5; haie: b4; "
-                           "see: c4 bl1 ge1; "
+    # Two repel tiles and a shark: three removed tiles, and „Hai abwehren“ is on one beach
+    # and one forest only (S3), so every beach and a forest are gone.
+    state = parse_position(f"spieler: ro bl ge; zug: ro kreatur hai; weg: {BEACHES} h3; "
+                           "haie: b4; see: c4 bl1 ge1; "
                            "hand: bl hai-abwehr, ge hai-abwehr")
     state, report = apply(state, parse_move("hai b4-c4", state))
     assert state.pending is not None and state.pending.decider is Colour.BLAU
@@ -396,7 +400,7 @@ def test_a_pending_repel_must_concern_the_decider():
 
 
 def test_repel_used_removes_the_creature_and_the_turn_goes_on_after_a_tile():
-    state = parse_position("spieler: ro bl; zug: ro karte; weg: j5; haie: k9; see: c4 bl1; "
+    state = parse_position("spieler: ro bl; zug: ro karte; weg: h4 i4 j5; haie: k9; see: c4 bl1; "
                            "land: d4 ro1; "
                            "hand: ro hai-ziehen, bl hai-abwehr")
     state, _ = apply(state, parse_move("spiele hai-ziehen k9-c4", state))
@@ -463,13 +467,13 @@ def test_hold_out_ends_when_nobody_is_left_out_there():
 
 
 def test_two_colours_each_add_up():
-    state = parse_position("spieler: ro bl ge gr; zug: ro ende vulkan; sicher: nw ro6, no bl5, "
-                           "sw ge1, so gr3; varianten: zwei-farben")
+    state = parse_position(f"spieler: ro bl ge gr; zug: ro ende vulkan; weg: {VOLCANO_GONE}; "
+                           "sicher: nw ro6, no bl5, sw ge1, so gr3; varianten: zwei-farben")
     assert winners(state) == (Colour.BLAU, Colour.GRUEN)  # 5 + 3 beats 6 + 1
 
 
 def test_a_player_without_explorers_skips_moving_only():
-    state = parse_position("spieler: ro bl; zug: bl würfeln; weg: j5; land: d4 bl1; haie: k9; "
+    state = parse_position("spieler: ro bl; zug: bl würfeln; weg: i4 j5; land: d4 bl1; haie: k9; "
                            "hand: ro wind")
     after, _ = apply(state, parse_move("würfel schlange", state))
     assert (after.current, after.phase) == (Colour.ROT, Phase.KARTE)
@@ -756,7 +760,7 @@ def test_content_example_agrees_with_the_engine(example):
     ("zug: ro ziehen 3; boote: d3 [ro1]", "boot d3"),
     ("zug: ro ziehen 3; boote: d3 [ro1]", "boot d3-c3?"),
     ("hai: schwimmer rot", "begegnung"),
-    ("zug: ro ende vulkan; sicher: nw ro3", "wertung"),
+    (f"zug: ro ende vulkan; weg: {VOLCANO_GONE}; sicher: nw ro3", "wertung"),
     ("zug: ro entfernen", "entfernbar"),
     ("zug: ro entfernen", "entferne e4?"),
 ])

@@ -1,10 +1,19 @@
 """Survive: Escape from Atlantis! – rules engine (pure Python).
 
-Modules: :mod:`.board` (the practice map, axial hexes, labels ``a1``–``m11``),
-:mod:`.core` (value types, tile-back table), :mod:`.encounter` (what a creature does on a
-space), :mod:`.rules` (legal moves, apply, removal order, boat control, scoring, set-up),
-:mod:`.notation` (position, move and encounter notations), :mod:`.facts` (worked examples),
-:mod:`.generate` (random practice situations for the trainers).
+Modules, each importing only those before it (no cycle, not even inside a function):
+
+1. :mod:`.board` – the practice map, axial hexes, labels ``a1``–``m11``;
+2. :mod:`.core` – value types and the tile-back table; each value writes its own notation
+   (``State.notation()``, ``Move.notation()``, as python-chess keeps ``fen()`` on ``Board``);
+3. :mod:`.encounter` – what a creature does on one sea space;
+4. :mod:`.removal` – where the sea is, which tile may go, which removed sets a game can leave;
+5. :mod:`.reach` – how far creatures, dolphins and wind carry things;
+6. :mod:`.scoring` – boat control, who is still out there, the score;
+7. :mod:`.invariants` – the one list of what makes a position possible;
+8. :mod:`.rules` – legal moves, ``apply`` (a :class:`Report` of German notes), set-up;
+9. :mod:`.notation` – reading positions, moves and encounters back;
+10. :mod:`.explain`, :mod:`.facts`, :mod:`.generate`, :mod:`.game` – the contract's steps,
+    worked examples, practice situations, and the one ``GAME`` object.
 
 Rulings the engine follows (codes as in the content's "Auslegungen"):
 
@@ -36,12 +45,20 @@ for legality: see :mod:`.facts`.
 >>> after, report = apply(state, parse_move("entferne f3 boot", state))
 >>> format_position(after)
 'spieler: ro bl ge; zug: ro würfeln; weg: f3 i4 j5; boote: f3 [ro1 bl2 ge3]; wale: d2 b3'
+
+Two whales need two removed tiles that showed „Wal taucht auf“; one beach cannot show both a
+shark and a whale:
+
+>>> status(replace(state, sharks=(space("k5"),)))
+<Status.TOO_FEW_TILES: 512>
 >>> apply(state, parse_move("entferne f3 boot [ro1]", state))
 Traceback (most recent call last):
 ...
 app.rules.errors.IllegalMoveError: Es müssen genau 3 einsteigen: alle 3 Schwimmer dieses
 Feldes, genannt wurde 1 (Auslegung S9: Schwimmer steigen sofort ein, höchstens drei).
 """
+
+from dataclasses import replace  # noqa: F401 – used by the doctest above
 
 from app.rules.survive.board import PRACTICE_MAP_LABEL, Island, Space, space
 from app.rules.survive.core import (
@@ -69,6 +86,7 @@ from app.rules.survive.core import (
     Variant,
 )
 from app.rules.survive.encounter import Outcome, SpaceContents, resolve_encounter
+from app.rules.survive.explain import explain
 from app.rules.survive.facts import EXAMPLE_FACT_KEYS, example_facts
 from app.rules.survive.game import GAME
 from app.rules.survive.generate import random_encounter, random_position
@@ -81,6 +99,7 @@ from app.rules.survive.notation import (
     parse_move,
     parse_position,
 )
+from app.rules.survive.removal import unreachable_removals
 from app.rules.survive.rules import (
     Report,
     apply,
@@ -133,6 +152,7 @@ __all__ = [
     "creature_targets",
     "current_kind",
     "example_facts",
+    "explain",
     "format_encounter",
     "format_move",
     "format_position",
@@ -151,6 +171,7 @@ __all__ = [
     "score",
     "space",
     "status",
+    "unreachable_removals",
     "violations",
     "winners",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
-from app.rules.survive.board import Cell, Island, Space
+from app.rules.survive.board import ISLAND_AT, Cell, Space
 
 MOVE_POINTS = 3
 BOAT_SEATS = 3
@@ -222,6 +222,11 @@ class Explorer:
         value = "?" if self.value is None else str(self.value)
         return f"{self.colour.code}{value}{'*' if self.swum else ''}"
 
+    @property
+    def german(self) -> str:
+        """``Rot 3`` – colour and, where known, value, as a message names a token."""
+        return self.colour.title if self.value is None else f"{self.colour.title} {self.value}"
+
     def fresh(self) -> Explorer:
         return Explorer(self.colour, self.value) if self.swum else self
 
@@ -282,16 +287,24 @@ class Spot:
     place: Place
     space: Space  # for ISLAND: the island's corner hex
 
-    def __repr__(self) -> str:
-        from app.rules.survive.notation import format_spot
+    def notation(self) -> str:
+        """``e4`` (land or sea), ``[d3]`` (the boat there) or ``nw`` (a safe island)."""
+        if self.place is Place.BOAT:
+            return f"[{self.space.label}]"
+        if self.place is Place.ISLAND:
+            island = ISLAND_AT.get(self.space)
+            return island.value if island else self.space.label
+        return self.space.label
 
-        return format_spot(self)
+    def __repr__(self) -> str:
+        return self.notation()
 
 
 # --- moves ----------------------------------------------------------------------------------
+# Each move writes its own notation (as python-chess's Move.uci()); repr shows it.
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Step:
     """One of your explorers moves from one spot to another (1 movement point)."""
 
@@ -299,40 +312,81 @@ class Step:
     origin: Spot
     target: Spot
 
+    def notation(self) -> str:
+        return f"{self.explorer.code} {self.origin.notation()}-{self.target.notation()}"
 
-@dataclass(frozen=True, slots=True)
+    def __repr__(self) -> str:
+        return self.notation()
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class BoatMove:
     origin: Space
     target: Space
 
+    def notation(self) -> str:
+        return f"boot {self.origin.label}-{self.target.label}"
 
-@dataclass(frozen=True, slots=True)
+    def __repr__(self) -> str:
+        return self.notation()
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class Pass:
     """End an optional phase: play no tile, or stop moving."""
 
+    def notation(self) -> str:
+        return "weiter"
 
-@dataclass(frozen=True, slots=True)
+    def __repr__(self) -> str:
+        return self.notation()
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class Remove:
     space: Space
     effect: Effect | None = None  # None: the back is taken from the state (or unknown)
     boarders: tuple[Explorer, ...] | None = None  # who boards an appearing boat
 
+    def notation(self) -> str:
+        text = f"entferne {self.space.label}"
+        if self.effect is not None:
+            text += f" {self.effect.value}"
+        if self.boarders is not None:
+            text += f" [{' '.join(e.code for e in self.boarders)}]"
+        return text
 
-@dataclass(frozen=True, slots=True)
+    def __repr__(self) -> str:
+        return self.notation()
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class Roll:
     """The creature die shows this creature (a chance outcome)."""
 
     creature: Creature
 
+    def notation(self) -> str:
+        return f"würfel {self.creature.code}"
 
-@dataclass(frozen=True, slots=True)
+    def __repr__(self) -> str:
+        return self.notation()
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class CreatureMove:
     creature: Creature
     origin: Space
     target: Space
 
+    def notation(self) -> str:
+        return f"{self.creature.code} {self.origin.label}-{self.target.label}"
 
-@dataclass(frozen=True, slots=True)
+    def __repr__(self) -> str:
+        return self.notation()
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class PlayTile:
     """Play a kept red tile: dolphin (explorer), wind (boat) or move a creature."""
 
@@ -341,24 +395,27 @@ class PlayTile:
     target: Space
     explorer: Explorer | None = None
 
+    def notation(self) -> str:
+        who = f" {self.explorer.code}" if self.explorer is not None else ""
+        return f"spiele {self.effect.value}{who} {self.origin.label}-{self.target.label}"
 
-@dataclass(frozen=True, slots=True)
+    def __repr__(self) -> str:
+        return self.notation()
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class React:
     use: bool
 
+    def notation(self) -> str:
+        return "abwehren" if self.use else "verzichten"
+
+    def __repr__(self) -> str:
+        return self.notation()
+
 
 Move = Step | BoatMove | Pass | Remove | Roll | CreatureMove | PlayTile | React
-
-
-def _move_repr(self: Move) -> str:
-    from app.rules.survive.notation import format_move
-
-    return format_move(self)
-
-
-# A move shows itself in the move notation, like a state shows its position.
-for _move_class in (Step, BoatMove, Pass, Remove, Roll, CreatureMove, PlayTile, React):
-    _move_class.__repr__ = _move_repr  # type: ignore[method-assign]
+MOVE_TYPES = (Step, BoatMove, Pass, Remove, Roll, CreatureMove, PlayTile, React)
 
 
 # --- the state ------------------------------------------------------------------------------
@@ -366,7 +423,7 @@ for _move_class in (Step, BoatMove, Pass, Remove, Roll, CreatureMove, PlayTile, 
 Stacks = tuple[tuple[Space, tuple[Explorer, ...]], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class State:
     """A whole position. Mappings are stored as sorted tuples so a state is hashable.
 
@@ -393,10 +450,54 @@ class State:
     backs: tuple[tuple[Space, Effect], ...] = ()
     variants: frozenset[Variant] = frozenset()
 
-    def __repr__(self) -> str:
-        from app.rules.survive.notation import format_position
+    def notation(self) -> str:
+        """The one-line position (see :mod:`app.rules.survive.notation`), as chess's ``fen()``."""
+        parts = [f"spieler: {' '.join(c.code for c in self.players)}",
+                 f"zug: {self._turn_notation()}"]
+        if self.removed:
+            parts.append("weg: " + " ".join(s.label for s in sorted(self.removed)))
+        if self.land:
+            parts.append("land: " + _stacks_notation(self.land))
+        if self.boats:
+            parts.append("boote: " + ", ".join(
+                f"{b.space.label} [{' '.join(e.code for e in b.passengers)}]"
+                for b in self.boats))
+        if self.sea:
+            parts.append("see: " + _stacks_notation(self.sea))
+        if self.safe:
+            parts.append("sicher: " + ", ".join(
+                f"{ISLAND_AT[s].value} {' '.join(e.code for e in es)}" for s, es in self.safe))
+        for key, spaces in (("schlangen", self.serpents), ("haie", self.sharks),
+                            ("wale", self.whales)):
+            if spaces:
+                parts.append(f"{key}: " + " ".join(s.label for s in spaces))
+        if self.hands:
+            parts.append("hand: " + ", ".join(
+                f"{c.code} {' '.join(t.value for t in tiles)}" for c, tiles in self.hands))
+        if self.backs:
+            parts.append("rückseiten: " + ", ".join(
+                f"{s.label} {e.value}" for s, e in self.backs))
+        if self.variants:
+            parts.append("varianten: " + " ".join(
+                v.value for v in Variant if v in self.variants))
+        return "; ".join(parts)
 
-        return format_position(self)
+    def _turn_notation(self) -> str:
+        head = f"{self.current.code} {self.phase.value}"
+        if self.phase is Phase.ZIEHEN:
+            return f"{head} {self.points}"
+        if self.phase is Phase.KREATUR and self.rolled is not None:
+            return f"{head} {self.rolled.code}"
+        if self.phase is Phase.ABWEHR and self.pending is not None:
+            p = self.pending
+            source = "plättchen" if p.from_tile else "würfel"
+            return f"{head} {p.decider.code} {p.creature.code} {p.space.label} {source}"
+        if self.phase is Phase.ENDE and self.ended is not None:
+            return f"{head} {self.ended.value}"
+        return head
+
+    def __repr__(self) -> str:
+        return self.notation()
 
     def hand(self, colour: Colour) -> tuple[Effect, ...]:
         for c, tiles in self.hands:
@@ -414,7 +515,19 @@ class State:
         return (self.serpents, self.sharks, self.whales)[creature]
 
 
-def island_of(spot: Spot) -> Island:
-    from app.rules.survive.board import ISLAND_AT
+def _stacks_notation(stacks: Stacks) -> str:
+    return ", ".join(f"{s.label} {' '.join(e.code for e in es)}" for s, es in stacks)
 
-    return ISLAND_AT[spot.space]
+
+# --- what a move did, sentence by sentence -----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """One thing a move did, in one or more German sentences, and the rulings it rests on.
+
+    ``sources`` holds ruling codes (``"S9"``); the Survive source has no page numbers.
+    """
+
+    text: str
+    sources: tuple[str, ...] = ()

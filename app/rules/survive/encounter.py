@@ -89,6 +89,7 @@ class Outcome:
     swimmers_after: tuple[Explorer, ...]
     passengers_after: tuple[Explorer, ...] | None  # None: no boat left on the space
     reason: str
+    sources: tuple[str, ...] = ()  # the rulings the reason rests on (S1, S2)
 
 
 def resolve_encounter(creature: Creature, contents: SpaceContents) -> Outcome:
@@ -96,7 +97,14 @@ def resolve_encounter(creature: Creature, contents: SpaceContents) -> Outcome:
     result = settle(contents.swimmers, contents.boat, {*contents.creatures, creature})
     stops = _stops(creature, contents)
     return Outcome(creature, stops, result.boat_destroyed, result.lost, result.new_swimmers,
-                   result.swimmers, result.boat, _reason(creature, contents, result, stops))
+                   result.swimmers, result.boat, _reason(creature, contents, result, stops),
+                   _sources(creature, contents))
+
+
+def _sources(creature: Creature, contents: SpaceContents) -> tuple[str, ...]:
+    if creature is not Creature.SCHLANGE or contents.boat is None:
+        return ()
+    return ("S1",) if contents.boat else ("S2",)  # loaded: crew eaten; empty: safe
 
 
 def _stops(creature: Creature, contents: SpaceContents) -> bool:

@@ -22,16 +22,9 @@ from app.rules.survive import board
 from app.rules.survive.core import Colour, Phase, sort_explorers
 from app.rules.survive.encounter import resolve_encounter
 from app.rules.survive.notation import parse_encounter, parse_move, parse_position
-from app.rules.survive.rules import (
-    apply,
-    boat_controllers,
-    controls_reason,
-    current_kind,
-    removable_tiles,
-    removal_check,
-    score,
-    winners,
-)
+from app.rules.survive.removal import current_kind, removable_tiles, removal_check
+from app.rules.survive.rules import apply
+from app.rules.survive.scoring import boat_controllers, controls_reason, score, winners
 
 EXAMPLE_FACT_KEYS: dict[str, str] = {
     "legal": "Ist die Aktion nach den Regeln erlaubt? (ja/nein)",

@@ -13,12 +13,14 @@ from __future__ import annotations
 import random
 
 from app.rules import errors
-from app.rules.contract import BOARD, CALCULATORS, Explanation, GameInfo, Step, VariantInfo
-from app.rules.survive.core import Phase, Variant
+from app.rules.contract import BOARD, CALCULATORS, Explanation, GameInfo, VariantInfo
+from app.rules.survive.core import Phase, State, Variant
+from app.rules.survive.explain import explain
 from app.rules.survive.facts import example_facts
-from app.rules.survive.invariants import is_valid, status, violations
+from app.rules.survive.invariants import REFUSAL_CODES, is_valid, status, violations
 from app.rules.survive.notation import format_move, format_position, parse_move, parse_position
-from app.rules.survive.rules import apply, legal_moves, new_game, score, winners
+from app.rules.survive.rules import MOVE_REFUSAL_CODES, apply, legal_moves, new_game
+from app.rules.survive.scoring import score, winners
 
 
 class Survive:
@@ -32,7 +34,8 @@ class Survive:
             for v in Variant
         ),
         provides=frozenset({BOARD, CALCULATORS}),
-        refusal_codes=frozenset({"illegal"}),
+        # Moves the rules forbid, positions no game reaches, set-ups the box does not allow.
+        refusal_codes=MOVE_REFUSAL_CODES | REFUSAL_CODES,
     )
     errors = errors
 
@@ -45,6 +48,10 @@ class Survive:
         return None if self.is_over(state) else state.players.index(state.current)
 
     def player_name(self, state, player: int) -> str:
+        _need_state(state)
+        if not isinstance(player, int) or not 0 <= player < len(state.players):
+            raise errors.RulesError(f"Einen Platz {player!r} gibt es in dieser Partie nicht.",
+                                    code="no_seat")
         return state.players[player].title
 
     def legal_moves(self, state):
@@ -54,10 +61,7 @@ class Survive:
         return apply(state, move)
 
     def explain(self, outcome) -> Explanation:
-        steps = tuple(Step(line) for line in outcome.lines)
-        if outcome.reason:
-            steps += (Step(outcome.reason),)
-        return Explanation(steps)
+        return explain(outcome)
 
     def parse_position(self, text: str):
         return parse_position(text)
@@ -89,10 +93,17 @@ class Survive:
         return tuple(seat for seat, colour in enumerate(state.players) if colour in best)
 
     def is_over(self, state) -> bool:
+        _need_state(state)
         return state.phase is Phase.ENDE
 
     def example_facts(self, position: str, action: str) -> dict[str, object]:
         return example_facts(position, action)
+
+
+def _need_state(state: object) -> None:
+    if not isinstance(state, State):
+        raise errors.RulesError(f"Gefragt ist eine Survive-Stellung, kein "
+                                f"{type(state).__name__}.", code="no_position")
 
 
 GAME = Survive()

@@ -2,7 +2,7 @@
 
 Position (sections separated by ``;``, any order, each at most once)::
 
-    spieler: ro bl ge gr; zug: ro ziehen 2; weg: f3 g3; land: e4 ro3 bl1, f5 ge?;
+    spieler: ro bl ge gr; zug: ro ziehen 2; weg: f3 g3 d4; land: e4 ro3 bl1, f5 ge?;
     boote: d3 [ro2 bl4*], k5 []; see: g3 ro1*; sicher: nw ge6; schlangen: d2 i2;
     haie: i3; wale: -; hand: ro delfin, bl hai-abwehr; rückseiten: e4 wal; varianten: durchhalten
 
@@ -13,9 +13,11 @@ Position (sections separated by ``;``, any order, each at most once)::
 * ``zug: <farbe> <phase>`` with phase ``karte``, ``ziehen <punkte>``, ``entfernen``,
   ``würfeln``, ``kreatur <schlange|hai|wal>``, ``abwehr <farbe> <hai|wal> <feld>
   <würfel|plättchen>`` or ``ende <vulkan|insel-weg|alle-weg>``;
-* missing sections are empty; ``spieler`` defaults to the colours named, ``zug`` to the first
-  player with 3 movement points. The canonical form (what ``repr`` shows) lists ``spieler``
-  and ``zug`` and every non-empty section, in the order above.
+* missing sections are empty; ``spieler`` defaults to the colours named (with one named, the
+  next colour plays too: a game has two at least), ``zug`` to the first player at the start of
+  a turn – ``karte`` with a red tile on the hand, else ``ziehen 3``, or ``entfernen`` with no
+  explorer out there. The canonical form (what ``repr`` shows, ``State.notation()`` writes)
+  lists ``spieler`` and ``zug`` and every non-empty section, in the order above.
 
 Move: ``ro3 e4-f4`` (walk), ``ro3 e4-[d3]`` (into the boat on d3), ``ro3 e4-d4`` (into the
 sea), ``ro1 g3-[g3]`` (climb aboard), ``ro2 [d3]-[c3]``, ``ro2 [d3]-d3`` (jump overboard),
@@ -32,7 +34,7 @@ the space) or ``leer``.
 'hai: schwimmer rot, blau; boot [rot, gelb, gelb]'
 >>> parse_position("land: e4 ro3; boote: d3 [bl1]")
 spieler: ro bl; zug: ro ziehen 3; land: e4 ro3; boote: d3 [bl1]
->>> text = ("spieler: ro bl ge gr; zug: ro ziehen 2; weg: f3 g3; land: e4 ro3 bl1, f5 ge?; "
+>>> text = ("spieler: ro bl ge gr; zug: ro ziehen 2; weg: f3 g3 d4; land: e4 ro3 bl1, f5 ge?; "
 ...         "boote: d3 [ro2 bl4*], k5 []; see: g3 ro1*; sicher: nw ge6; schlangen: d2 i2; "
 ...         "haie: i3; hand: ro delfin, bl hai-abwehr; rückseiten: e4 wal; varianten: durchhalten")
 >>> format_position(parse_position(text)) == text
@@ -42,14 +44,16 @@ True
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from app.rules.errors import NotationError, require_text
 from app.rules.survive import board
-from app.rules.survive.board import CELLS, ISLAND_AT, ISLAND_SPACE, TERRAIN, Cell, Island, Space
+from app.rules.survive.board import CELLS, ISLAND_SPACE, TERRAIN, Cell, Island, Space
 from app.rules.survive.core import (
     BOAT_SEATS,
     KIND_OF_CELL,
     MOVE_POINTS,
+    MOVE_TYPES,
     TILE_BACKS,
     Boat,
     BoatMove,
@@ -79,6 +83,7 @@ from app.rules.survive.core import (
 )
 from app.rules.survive.encounter import SpaceContents
 from app.rules.survive.invariants import check_position
+from app.rules.survive.scoring import explorers_out
 
 _COLOUR_WORDS = {
     "ro": Colour.ROT, "rot": Colour.ROT, "bl": Colour.BLAU, "blau": Colour.BLAU,
@@ -152,12 +157,7 @@ def _space(token: str) -> Space:
 
 
 def format_spot(spot: Spot) -> str:
-    if spot.place is Place.BOAT:
-        return f"[{spot.space.label}]"
-    if spot.place is Place.ISLAND:
-        island = ISLAND_AT.get(spot.space)
-        return island.value if island else spot.space.label
-    return spot.space.label
+    return spot.notation()
 
 
 def _split_top(text: str, sep: str) -> list[str]:
@@ -188,51 +188,11 @@ def _words(body: str) -> list[str]:
 
 
 def format_position(state: State) -> str:
-    parts = [f"spieler: {' '.join(c.code for c in state.players)}", f"zug: {_format_turn(state)}"]
-    if state.removed:
-        parts.append("weg: " + " ".join(s.label for s in sorted(state.removed)))
-    if state.land:
-        parts.append("land: " + _format_stacks(state.land))
-    if state.boats:
-        parts.append("boote: " + ", ".join(
-            f"{b.space.label} [{' '.join(e.code for e in b.passengers)}]" for b in state.boats))
-    if state.sea:
-        parts.append("see: " + _format_stacks(state.sea))
-    if state.safe:
-        parts.append("sicher: " + ", ".join(
-            f"{ISLAND_AT[s].value} {' '.join(e.code for e in es)}" for s, es in state.safe))
-    for key, spaces in (("schlangen", state.serpents), ("haie", state.sharks),
-                        ("wale", state.whales)):
-        if spaces:
-            parts.append(f"{key}: " + " ".join(s.label for s in spaces))
-    if state.hands:
-        parts.append("hand: " + ", ".join(
-            f"{c.code} {' '.join(t.value for t in tiles)}" for c, tiles in state.hands))
-    if state.backs:
-        parts.append("rückseiten: " + ", ".join(f"{s.label} {e.value}" for s, e in state.backs))
-    if state.variants:
-        parts.append("varianten: " + " ".join(
-            v.value for v in Variant if v in state.variants))
-    return "; ".join(parts)
-
-
-def _format_stacks(stacks) -> str:
-    return ", ".join(f"{s.label} {' '.join(e.code for e in es)}" for s, es in stacks)
-
-
-def _format_turn(state: State) -> str:
-    head = f"{state.current.code} {state.phase.value}"
-    if state.phase is Phase.ZIEHEN:
-        return f"{head} {state.points}"
-    if state.phase is Phase.KREATUR and state.rolled is not None:
-        return f"{head} {state.rolled.code}"
-    if state.phase is Phase.ABWEHR and state.pending is not None:
-        p = state.pending
-        source = "plättchen" if p.from_tile else "würfel"
-        return f"{head} {p.decider.code} {p.creature.code} {p.space.label} {source}"
-    if state.phase is Phase.ENDE and state.ended is not None:
-        return f"{head} {state.ended.value}"
-    return head
+    """The one-line notation of ``state`` (it lives on the value: ``state.notation()``)."""
+    if not isinstance(state, State):
+        raise NotationError(f"Aufschreiben lässt sich nur eine Stellung, kein "
+                            f"{type(state).__name__}.")
+    return state.notation()
 
 
 def parse_position(text: str) -> State:
@@ -290,15 +250,34 @@ def _build(sec: dict[str, str]) -> State:
                                 "„spieler:“ nicht mit.")
     else:
         players = tuple(sorted(mentioned)) or tuple(Colour)
+        if len(players) == 1:  # a game has at least two colours: the next one plays too
+            players = tuple(sorted({*players, next(c for c in Colour if c not in players)}))
     current, phase, points, rolled, pending, ended = _turn(turn_words, players)
     state = State(
-        players=players, current=current, phase=phase,
-        points=canonical_points(phase, pending, points), rolled=rolled, pending=pending,
-        ended=ended, removed=removed, land=land, boats=boats, sea=sea, safe=safe,
-        serpents=creatures[0], sharks=creatures[1], whales=creatures[2], hands=hands,
-        backs=backs, variants=variants)
+        players=players, current=current, phase=phase or Phase.ZIEHEN,
+        points=canonical_points(phase or Phase.ZIEHEN, pending, points), rolled=rolled,
+        pending=pending, ended=ended, removed=removed, land=land, boats=boats, sea=sea,
+        safe=safe, serpents=creatures[0], sharks=creatures[1], whales=creatures[2],
+        hands=hands, backs=backs, variants=variants)
+    if phase is None:
+        state = _turn_start(state)
     check_position(state)
     return state
+
+
+def _turn_start(state: State) -> State:
+    """Where a turn begins when ``zug`` names no phase: as the engine starts one (seed 003).
+
+    With a red tile on the hand at „karte“; else at „ziehen 3“; with no explorer out there
+    straight at „entfernen“ (S14), or at „würfeln“ once no tile is left.
+    """
+    me = state.current
+    if any(t.timing is Timing.OWN_TURN for t in state.hand(me)):
+        return replace(state, phase=Phase.KARTE, points=MOVE_POINTS)
+    if explorers_out(state, me):
+        return state
+    phase = Phase.ENTFERNEN if len(state.removed) < len(TERRAIN) else Phase.WUERFELN
+    return replace(state, phase=phase, points=0)
 
 
 def _label_list(body: str) -> list[Space]:
@@ -309,7 +288,7 @@ def _tile_list(body: str, key: str) -> list[Space]:
     spaces = _label_list(body)
     for s in spaces:
         if s not in KIND_OF_CELL_BY_SPACE:
-            raise NotationError(f"„{key}:“ {s.label} ist kein Geländeplättchen der Übungskarte.")
+            raise NotationError(f"„{key}:“ {s.label} ist kein Inselplättchen der Übungskarte.")
     if len(set(spaces)) != len(spaces):
         raise NotationError(f"In „{key}:“ steht ein Feld doppelt.")
     return spaces
@@ -353,7 +332,7 @@ def _stacks(body: str, key: str, removed: frozenset[Space]):
         explorers = [parse_explorer(w) for w in words[1:]]
         if key == "land":
             if s not in KIND_OF_CELL_BY_SPACE or s in removed:
-                raise NotationError(f"„land:“ Auf {s.label} liegt kein Geländeplättchen.")
+                raise NotationError(f"„land:“ Auf {s.label} liegt kein Inselplättchen.")
             if any(e.swum for e in explorers):
                 raise NotationError(f"„land:“ Auf {s.label} ist ein Entdecker mit *: Das Zeichen "
                                     "gibt es nur für Schwimmer und Bootsinsassen.")
@@ -443,7 +422,7 @@ def _backs(body: str, removed: frozenset[Space]):
                     if e is effect and KIND_OF_CELL_BY_SPACE[s] is kind)
             if n > TILE_BACKS[effect][kind]:
                 raise NotationError(
-                    f"„rückseiten:“ {n}× „{effect.value}“ auf {kind.plural}n – es gibt nur "
+                    f"„rückseiten:“ {n}× „{effect.value}“ auf {kind.plural} – es gibt nur "
                     f"{TILE_BACKS[effect][kind]}.")
     return tuple(sorted(result.items()))
 
@@ -457,13 +436,14 @@ def _variant(word: str) -> Variant:
 
 
 def _turn(words: list[str], players: tuple[Colour, ...]):
+    """Whose turn and where in it; the phase is None when not named (see :func:`_turn_start`)."""
     if not words:
-        return players[0], Phase.ZIEHEN, MOVE_POINTS, None, None, None
+        return players[0], None, MOVE_POINTS, None, None, None
     current = parse_colour(words[0])
     if current not in players:
         raise NotationError(f"„zug:“ {current.title} spielt nicht mit.")
     if len(words) < 2:
-        return current, Phase.ZIEHEN, MOVE_POINTS, None, None, None
+        return current, None, MOVE_POINTS, None, None, None
     phase = _PHASE_WORDS.get(words[1].lower())
     if phase is None:
         raise NotationError(f"„zug:“ „{words[1]}“ ist keine Phase; bekannt: "
@@ -515,29 +495,10 @@ _TURN_EXAMPLES = {
 
 
 def format_move(move: Move) -> str:
-    if isinstance(move, Step):
-        return (f"{move.explorer.code} {format_spot(move.origin)}-{format_spot(move.target)}")
-    if isinstance(move, BoatMove):
-        return f"boot {move.origin.label}-{move.target.label}"
-    if isinstance(move, Pass):
-        return "weiter"
-    if isinstance(move, Remove):
-        text = f"entferne {move.space.label}"
-        if move.effect is not None:
-            text += f" {move.effect.value}"
-        if move.boarders is not None:
-            text += f" [{' '.join(e.code for e in move.boarders)}]"
-        return text
-    if isinstance(move, Roll):
-        return f"würfel {move.creature.code}"
-    if isinstance(move, CreatureMove):
-        return f"{move.creature.code} {move.origin.label}-{move.target.label}"
-    if isinstance(move, PlayTile):
-        who = f" {move.explorer.code}" if move.explorer is not None else ""
-        return f"spiele {move.effect.value}{who} {move.origin.label}-{move.target.label}"
-    if isinstance(move, React):
-        return "abwehren" if move.use else "verzichten"
-    raise NotationError(f"Unbekannter Zug {move!r}.")
+    """The move's notation (it lives on the value: ``move.notation()``)."""
+    if not isinstance(move, MOVE_TYPES):
+        raise NotationError(f"Unbekannter Zug {move!r}.")
+    return move.notation()
 
 
 def _pair(text: str) -> tuple[str, str]:

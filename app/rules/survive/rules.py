@@ -1,9 +1,13 @@
-"""The rules: legal moves, applying a move, removal order, boat control, scoring, set-up.
+"""The moves: legal moves, applying a move, set-up and random play.
 
-A state is immutable; :func:`apply` returns a new state and a :class:`Report`
-that says what happened, with the German explanation rendered from it. Chance
-(the tile backs, the creature die) is explicit: backs are dealt at set-up from
-an explicit ``random.Random``, the die is a :class:`Roll` move.
+A state is immutable; :func:`apply` returns a new state and a :class:`Report` that says what
+happened, as German notes with the rulings each rests on (:mod:`.explain` turns them into the
+contract's steps). Chance (the tile backs, the creature die) is explicit: backs are dealt at
+set-up from an explicit ``random.Random``, the die is a :class:`Roll` move.
+
+Where the sea is and which tile may go lives in :mod:`.removal`, how far things travel in
+:mod:`.reach`, boat control and scoring in :mod:`.scoring`; the names are re-exported here for
+the callers that import them from this module.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from app.rules.errors import IllegalMoveError, NotationError, RulesError
+from app.rules.errors import IllegalMoveError, RulesError
 from app.rules.survive.board import (
     CELLS,
     ISLAND_AT,
@@ -20,7 +24,6 @@ from app.rules.survive.board import (
     ISLANDS_NEAR,
     LANDING,
     NEIGHBOURS,
-    SEA_CELLS,
     SERPENT_STARTS,
     SPACES,
     TERRAIN,
@@ -32,7 +35,6 @@ from app.rules.survive.core import (
     BOAT_SEATS,
     BOATS_PER_PLAYER,
     EXPLORER_VALUES,
-    KIND_OF_CELL,
     MOVE_POINTS,
     TILE_BACKS,
     Boat,
@@ -45,6 +47,7 @@ from app.rules.survive.core import (
     Explorer,
     Kind,
     Move,
+    Note,
     Pass,
     Pending,
     Phase,
@@ -62,290 +65,61 @@ from app.rules.survive.core import (
     sort_explorers,
 )
 from app.rules.survive.encounter import SpaceContents, names, resolve_encounter, settle
+from app.rules.survive.reach import creature_targets, dolphin_targets, wind_targets
+from app.rules.survive.removal import (
+    KIND_BY_SPACE,
+    LAND_SPOT,
+    current_kind,
+    geometry,
+    geometry_after,
+    inland,
+    is_sea,
+    removable_tiles,
+    removal_check,
+    removal_verdict,
+    sea_spaces,
+    tile_present,
+    touches_sea,
+)
+from app.rules.survive.scoring import (
+    boat_controllers,
+    controls_reason,
+    explorers_out,
+    score,
+    teams,
+    winners,
+)
 
-# ---------------------------------------------------------------------------------------------
-# Reading a state
+__all__ = [  # what callers import from here, wherever it lives now
+    "KIND_BY_SPACE", "Report", "apply", "boat_controllers", "controls_reason", "creature_targets",
+    "current_kind", "deal_backs", "dolphin_targets", "explorers_out", "inland", "is_sea",
+    "legal_moves", "new_game", "random_move", "removable_tiles", "removal_check", "score",
+    "sea_spaces", "teams", "tile_present", "touches_sea", "wind_targets", "winners",
+]
 
+# Every reason code a refusal of a move, a set-up or a score may carry (``RulesError.code``).
+MOVE_REFUSAL_CODES = frozenset({
+    # the move itself
+    "no_position", "game_over", "unknown_move", "malformed_move", "off_map", "wrong_phase",
+    # moving (step 2)
+    "no_points", "wrong_place", "not_your_explorer", "explorer_missing", "rescued", "never_back",
+    "no_tile", "no_boat", "boat_full", "already_swum", "not_adjacent", "not_sea",
+    "board_own_space", "jump_own_space", "island_from_land", "not_landing", "not_in_control",
+    "boat_there", "mandatory",
+    # removing a tile (step 3) and its back
+    "not_a_tile", "already_removed", "removal_order", "not_coastal", "other_back", "no_such_back",
+    "boarders_without_boat", "boarders_count", "boarder_missing",
+    # creatures (step 4) and red tiles
+    "not_rolled", "no_creature", "out_of_reach", "not_in_hand", "reaction_only", "dolphin_own",
+    # set-up, chance, scoring, explanation, seats
+    "players", "variant", "rng", "value_unknown", "no_report", "no_seat",
+})
 
 # Shared Spot objects, one dict per place: move generation makes thousands of them.
-_LAND = {s: Spot(Place.LAND, s) for s in CELLS}
+_LAND = LAND_SPOT
 _SEA = {s: Spot(Place.SEA, s) for s in CELLS}
 _BOAT = {s: Spot(Place.BOAT, s) for s in CELLS}
 _ASHORE = {s: Spot(Place.ISLAND, s) for s in CELLS}
-
-KIND_BY_SPACE: dict[Space, Kind] = {s: KIND_OF_CELL[CELLS[s]] for s in TERRAIN}
-
-
-class _Geometry:
-    """The board for one set of removed tiles: sea spaces and who borders whom.
-
-    It changes once a turn, so it is cached; a removal derives the next one from the
-    previous by redoing only the removed tile and its neighbours.
-    """
-
-    __slots__ = ("land_next", "removed", "sea", "sea_next")
-
-    def __init__(self, removed: frozenset[Space],
-                 parent: tuple[_Geometry, Space] | None = None) -> None:
-        self.removed = removed
-        self.sea = SEA_CELLS | removed
-        if parent is None:
-            redo: Iterable[Space] = NEIGHBOURS
-            self.sea_next: dict[Space, tuple[Space, ...]] = {}
-            self.land_next: dict[Space, tuple[Spot, ...]] = {}  # tiles still there, as spots
-        else:
-            before, tile = parent
-            redo = (tile, *NEIGHBOURS[tile])
-            self.sea_next = dict(before.sea_next)
-            self.land_next = dict(before.land_next)
-        sea = self.sea
-        for s in redo:
-            ns = NEIGHBOURS[s]
-            self.sea_next[s] = tuple(n for n in ns if n in sea)
-            self.land_next[s] = tuple(_LAND[n] for n in ns
-                                      if n in KIND_BY_SPACE and n not in removed)
-
-
-_GEOMETRY: dict[frozenset[Space], _Geometry] = {}
-
-
-def _geometry(removed: frozenset[Space]) -> _Geometry:
-    found = _GEOMETRY.get(removed)
-    if found is None:
-        found = _remember(_Geometry(removed))
-    return found
-
-
-def _remember(geometry: _Geometry) -> _Geometry:
-    if len(_GEOMETRY) > 1024:
-        _GEOMETRY.clear()
-    _GEOMETRY[geometry.removed] = geometry
-    return geometry
-
-
-def sea_spaces(state: State) -> frozenset[Space]:
-    """Open sea plus the holes left by removed tiles (never a safe island)."""
-    return _geometry(state.removed).sea
-
-
-def is_sea(state: State, space: Space) -> bool:
-    return space in sea_spaces(state)
-
-
-def tile_present(state: State, space: Space) -> bool:
-    return space in KIND_BY_SPACE and space not in state.removed
-
-
-
-
-
-
-def current_kind(state: State) -> Kind | None:
-    """The terrain that must be removed next: beach, then forest, then mountain."""
-    return _removal(state.removed)[0]
-
-
-def touches_sea(state: State, space: Space) -> bool:
-    sea = sea_spaces(state)
-    return any(n in sea for n in NEIGHBOURS[space])
-
-
-def removable_tiles(state: State) -> list[Space]:
-    """Tiles of the current kind that touch the sea.
-
-    Ruling S7: should no tile of the current kind touch the sea (the practice map
-    never gets there, but a hand-made position might), any tile of that kind may go.
-    """
-    return list(_removal(state.removed)[1])
-
-
-_REMOVAL_CACHE: dict[frozenset[Space], tuple[Kind | None, tuple[Space, ...]]] = {}
-
-
-def _removal(removed: frozenset[Space]) -> tuple[Kind | None, tuple[Space, ...]]:
-    # Depends only on which tiles are gone, so it is computed once per island shape.
-    found = _REMOVAL_CACHE.get(removed)
-    if found is None:
-        left = [s for s in TERRAIN if s not in removed]
-        kind = min(KIND_BY_SPACE[s] for s in left) if left else None
-        of_kind = [s for s in left if KIND_BY_SPACE[s] is kind]
-        sea = SEA_CELLS | removed
-        coastal = [s for s in of_kind if any(n in sea for n in NEIGHBOURS[s])]
-        found = (kind, tuple(coastal or of_kind))
-        if len(_REMOVAL_CACHE) > 4096:
-            _REMOVAL_CACHE.clear()
-        _REMOVAL_CACHE[removed] = found
-    return found
-
-
-def removal_check(state: State, tile: Space | str) -> tuple[bool, str]:
-    """May this tile be removed now (ignoring whose phase it is)? With the German reason."""
-    if isinstance(tile, str):
-        from app.rules.survive.board import space as parse_space
-
-        tile = parse_space(tile)
-    label = tile.label
-    cell = CELLS.get(tile)
-    if tile not in KIND_BY_SPACE:
-        what = "eine sichere Insel" if cell is Cell.ISLAND else "ein Meeresfeld"
-        return False, f"{label} ist {what}, kein Geländeplättchen."
-    if tile in state.removed:
-        return False, f"Das Plättchen auf {label} ist schon entfernt; dort ist jetzt Meer."
-    kind = KIND_BY_SPACE[tile]
-    now = current_kind(state)
-    assert now is not None  # the tile itself is still there
-    if kind is not now:
-        return False, (
-            f"{label} ist {kind.german}, aber es liegen noch {now.plural}. Reihenfolge: "
-            "erst Strand, dann Wald, zuletzt Berg – die nächste Sorte erst, wenn von der "
-            "vorigen keines mehr liegt.")
-    allowed = removable_tiles(state)
-    if tile not in allowed:
-        return False, (
-            f"{label} grenzt nicht ans Meer. Von den {now.plural}n darfst du nur eines nehmen, "
-            f"das ans Meer grenzt, zum Beispiel {allowed[0].label}.")
-    if touches_sea(state, tile):
-        return True, (f"Erlaubt: {label} ist {now.german}, {now.german} ist an der Reihe, und "
-                      "das Plättchen grenzt ans Meer.")
-    return True, (f"Erlaubt: {label} ist {now.german}; kein {now.german}plättchen grenzt ans Meer, "
-                  "also darf jedes genommen werden.")
-
-
-def boat_controllers(boat: Boat | tuple[Explorer, ...],
-                     players: Sequence[Colour] = ALL_COLOURS) -> tuple[Colour, ...]:
-    """Who may move the boat: anyone if empty, else the colour(s) with most passengers."""
-    passengers = boat.passengers if isinstance(boat, Boat) else boat
-    if not passengers:
-        return tuple(sorted(players))
-    counts: dict[Colour, int] = {}
-    for e in passengers:
-        counts[e.colour] = counts.get(e.colour, 0) + 1
-    top = max(counts.values())
-    return tuple(sorted(c for c, n in counts.items() if n == top))
-
-
-def controls_reason(boat: Boat, player: Colour) -> str | None:
-    """None if ``player`` may move the boat, else the German reason why not."""
-    if not boat.passengers:
-        return None
-    controllers = boat_controllers(boat)
-    if player in controllers:
-        return None
-    crew = names(boat.passengers)
-    who = " oder ".join(c.title for c in controllers)
-    return (f"Im Boot auf {boat.space.label} sitzen {crew}: Ein besetztes Boot bewegt nur, wer "
-            f"darin die meisten Entdecker hat (bei Gleichstand jeder davon) – hier {who}.")
-
-
-def explorers_out(state: State, colour: Colour | None = None) -> int:
-    """Explorers still on the island, swimming or in boats (of one colour, or all)."""
-    def count(es: Iterable[Explorer]) -> int:
-        return sum(1 for e in es if colour is None or e.colour == colour)
-
-    return (sum(count(es) for _, es in state.land) + sum(count(es) for _, es in state.sea)
-            + sum(count(b.passengers) for b in state.boats))
-
-
-def score(state: State) -> dict[Colour, int]:
-    """Values of the explorers on safe islands per colour ("Gleicher Wert": their number)."""
-    totals = {c: 0 for c in state.players}
-    count_only = Variant.GLEICHER_WERT in state.variants
-    for _, explorers in state.safe:
-        for e in explorers:
-            if count_only:
-                totals[e.colour] = totals.get(e.colour, 0) + 1
-            elif e.value is None:
-                raise RulesError(
-                    f"Für die Wertung fehlt der Wert eines geretteten Entdeckers ({e.code}); "
-                    "schreibe ihn wie ro3.")
-            else:
-                totals[e.colour] = totals.get(e.colour, 0) + e.value
-    return totals
-
-
-def teams(state: State) -> tuple[tuple[Colour, ...], ...]:
-    """Scoring sides: one colour each, or pairs of seats in "zwei-farben" (1st+3rd, 2nd+4th)."""
-    if Variant.ZWEI_FARBEN in state.variants and len(state.players) == 4:
-        p = state.players
-        return ((p[0], p[2]), (p[1], p[3]))
-    return tuple((c,) for c in state.players)
-
-
-def winners(state: State) -> tuple[Colour, ...]:
-    """The colours of the side(s) with the highest total; a tie gives several winners."""
-    totals = score(state)
-    sides = [(sum(totals.get(c, 0) for c in side), side) for side in teams(state)]
-    best = max(total for total, _ in sides)
-    return tuple(sorted(c for total, side in sides if total == best for c in side))
-
-
-# ---------------------------------------------------------------------------------------------
-# Reach of creatures, dolphins and wind
-
-
-def creature_targets(state: State, creature: Creature, origin: Space) -> dict[Space, int]:
-    """Spaces the creature die lets this creature reach, with their distance.
-
-    Only through sea. A shark stops at swimmers, a whale at a loaded boat: such a
-    space can be a target but is never passed through.
-    """
-    # legal_moves and apply ask the same question about the same state object in a row.
-    if _TARGETS_MEMO[0] is not state:
-        _TARGETS_MEMO[0] = state
-        _TARGETS_MEMO[1] = {}
-    memo = _TARGETS_MEMO[1]
-    found = memo.get((creature, origin))
-    if found is None:
-        found = memo[creature, origin] = _creature_reach(state, creature, origin)
-    return dict(found)
-
-
-_TARGETS_MEMO: list = [None, {}]
-
-
-def _creature_reach(state: State, creature: Creature, origin: Space) -> dict[Space, int]:
-    if creature is Creature.HAI:
-        stops = {s for s, _ in state.sea}
-    elif creature is Creature.WAL:
-        stops = {b.space for b in state.boats if b.passengers}
-    else:
-        stops = set()
-    return _reach(state, origin, creature.reach, set(), stops)
-
-
-def dolphin_targets(state: State, origin: Space) -> dict[Space, int]:
-    """Up to 3 sea spaces; passing a serpent or shark would be the swimmer's end."""
-    biters = set(state.serpents) | set(state.sharks)
-    return _reach(state, origin, 3, set(), biters)
-
-
-def wind_targets(state: State, origin: Space) -> dict[Space, int]:
-    """Up to 3 sea spaces for a boat; never through another boat (or, loaded, a serpent/whale)."""
-    boat = state.boat_at(origin)
-    occupied = {b.space for b in state.boats}
-    danger = set(state.serpents) | set(state.whales) if boat and boat.passengers else set()
-    return _reach(state, origin, 3, occupied, occupied | danger)
-
-
-def _reach(state: State, origin: Space, steps: int, barred: set[Space],
-           stops: set[Space]) -> dict[Space, int]:
-    """Sea spaces within ``steps``; never onto ``barred``, never on past ``stops``."""
-    sea_next = _geometry(state.removed).sea_next
-    found: dict[Space, int] = {}
-    frontier = [origin]
-    seen = {origin} | barred
-    for depth in range(1, steps + 1):
-        nxt = []
-        for here in frontier:
-            for n in sea_next[here]:
-                if n not in seen:
-                    seen.add(n)
-                    found[n] = depth
-                    if n not in stops:
-                        nxt.append(n)
-        frontier = nxt
-    return found
-
 
 # ---------------------------------------------------------------------------------------------
 # Legal moves
@@ -353,6 +127,9 @@ def _reach(state: State, origin: Space, steps: int, barred: set[Space],
 
 def legal_moves(state: State) -> list[Move]:
     """Every move the rules allow now (the die's three faces in phase "würfeln")."""
+    if not isinstance(state, State):
+        raise RulesError("Züge gibt es nur in einer Stellung; hier fehlt sie.",
+                         code="no_position")
     phase = state.phase
     if phase is Phase.ZIEHEN:
         if state.points <= 0:
@@ -385,7 +162,7 @@ def _mine(explorers: tuple[Explorer, ...], me: Colour) -> list[Explorer]:
 
 def _steps(state: State) -> list[Move]:
     me = state.current
-    geo = _geometry(state.removed)
+    geo = geometry(state.removed)
     room = {b.space for b in state.boats if len(b.passengers) < BOAT_SEATS}
     moves: list[Move] = []
     add = moves.append
@@ -432,7 +209,7 @@ def _steps(state: State) -> list[Move]:
 
 def _boat_moves(state: State) -> list[Move]:
     occupied = {b.space for b in state.boats}
-    sea_next = _geometry(state.removed).sea_next
+    sea_next = geometry(state.removed).sea_next
     moves: list[Move] = []
     me = state.current
     for boat in state.boats:
@@ -490,7 +267,12 @@ class Report:
     reaction_by: Colour | None = None
     game_over: bool = False
     reason: str = ""  # the rule that decided what happened, in one German sentence
-    lines: tuple[str, ...] = ()
+    reason_sources: tuple[str, ...] = ()  # the rulings ``reason`` rests on
+    notes: tuple[Note, ...] = ()  # what happened, in order, each with its rulings
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        return tuple(note.text for note in self.notes)
 
     @property
     def text(self) -> str:
@@ -517,7 +299,7 @@ class _Work:
         self.new_swimmers: list[Explorer] = []
         self.rescued: list[Explorer] = []
         self.boat_destroyed = False
-        self.lines: list[str] = []
+        self.notes: list[Note] = []
         self.removed_now: frozenset[Space] | None = None
 
     # The parts are created on first access (then they are plain attributes).
@@ -599,6 +381,10 @@ class _Work:
             hands=changes.get("hands", s.hands), backs=changes.get("backs", s.backs),
             variants=s.variants)
 
+    def say(self, text: str, *sources: str) -> None:
+        """Note one thing that happened, with the rulings (``"S9"``) it rests on."""
+        self.notes.append(Note(text, sources))
+
     def creatures_at(self, space: Space) -> set[Creature]:
         return {c for c in Creature if space in self.creatures[c]}
 
@@ -613,13 +399,20 @@ class _Work:
         if result.boat_destroyed:
             self.boat_destroyed = True
             del self.boats[space]
-            biter = "die Seeschlange" if Creature.SCHLANGE in creatures else "den Wal"
+            serpent = Creature.SCHLANGE in creatures
             crew = boat or ()
-            self.lines.append(f"Das besetzte Boot auf {space.label} geht durch {biter} verloren; "
-                              f"{names(crew)} {_verb(crew, 'fällt', 'fallen')} ins Wasser.")
+            # S1: the serpent's crew falls in and is eaten there; S5: falling in during your
+            # own move is the crew's one sea space of this turn.
+            self.say(f"Das besetzte Boot auf {space.label} geht durch "
+                     f"{'die Seeschlange' if serpent else 'den Wal'} verloren; {names(crew)} "
+                     f"{_verb(crew, 'fällt', 'fallen')} ins Wasser"
+                     + ("." if serpent else " und " + _verb(crew, "hat", "haben")
+                        + " damit das eine Feld dieses Zuges geschwommen."),
+                     "S1" if serpent else "S5")
         if result.lost:
             self.lost.extend(result.lost)
-            self.lines.append(f"Auf {space.label} wird gefressen: {names(result.lost)}.")
+            sources = ("S1",) if result.boat_destroyed and Creature.SCHLANGE in creatures else ()
+            self.say(f"Auf {space.label} wird gefressen: {names(result.lost)}.", *sources)
         self.new_swimmers.extend(result.new_swimmers)
         self.sea[space] = list(result.swimmers)
 
@@ -645,11 +438,27 @@ class _Work:
             self.after_card()
 
     def after_card(self) -> None:
-        """Phase 1 is over: move if you have explorers (else skip step 2, seed 003)."""
+        """Phase 1 is over: move if you have explorers (else skip step 2, seed 003; S14)."""
         if self.owns_any(self.current):
             self.phase = Phase.ZIEHEN
             self.points = MOVE_POINTS
         else:
+            self.say(f"{self.current.title} hat keinen Entdecker mehr auf der Insel, im Meer oder "
+                     "in einem Boot und überspringt das Bewegen.", "S14")
+            self.after_moving()
+
+    def spent(self) -> None:
+        """One movement point is used; moving ends with the last point or the last explorer.
+
+        Whoever has no explorer left out there moves nothing more, not even an empty boat
+        (ruling S14) – so a move that rescues or loses the mover's last one ends moving.
+        """
+        self.points -= 1
+        if self.points == 0:
+            self.after_moving()
+        elif (self.rescued or self.lost) and not self.owns_any(self.current):
+            self.say(f"{self.current.title} hat keinen Entdecker mehr auf der Insel, im Meer "
+                     f"oder in einem Boot; {_points(self.points)} verfallen.", "S14")
             self.after_moving()
 
     def after_moving(self) -> None:
@@ -685,6 +494,10 @@ def _verb(group, singular: str, plural: str) -> str:
     return singular if len(group) == 1 else plural
 
 
+def _points(n: int) -> str:
+    return "1 Punkt" if n == 1 else f"{n} Punkte"
+
+
 _EFFECT_ORDER = {e: i for i, e in enumerate(Effect)}
 
 
@@ -694,21 +507,22 @@ def _effect_order(effect: Effect) -> int:
 
 def apply(state: State, move: Move) -> tuple[State, Report]:
     """Play one move; IllegalMoveError (German, naming the rule) if the rules forbid it."""
+    if not isinstance(state, State):
+        raise IllegalMoveError("Ein Zug wird in einer Stellung gespielt; hier fehlt sie.",
+                               code="no_position")
     if state.phase is Phase.ENDE:
-        raise IllegalMoveError("Das Spiel ist schon zu Ende.")
+        raise IllegalMoveError("Das Spiel ist schon zu Ende.", code="game_over")
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise IllegalMoveError(f"Unbekannter Zug: {move!r}.")
-    for value in _spaces_of(move):
-        if value not in CELLS:
-            raise IllegalMoveError(f"{value!r} liegt nicht auf der Übungskarte.")
+        raise IllegalMoveError(f"Unbekannter Zug: {move!r}.", code="unknown_move")
+    _check_parts(move)
     work = _Work(state)
     extra = handler(state, work, move)
     if (Variant.DURCHHALTEN in state.variants and work.phase is not Phase.ENDE
             and not work.out_there()):
         work.finish(EndReason.ALLE_WEG)
-        work.lines.append("Niemand ist mehr auf der Insel oder im Meer – das Spiel endet "
-                          "(Variante Durchhalten).")
+        work.say("Niemand ist mehr auf der Insel oder im Meer – das Spiel endet "
+                 "(Variante Durchhalten).")
     survivors = [e.fresh() for e in work.new_swimmers]
     for e in work.lost:
         if e.fresh() in survivors:
@@ -716,24 +530,55 @@ def apply(state: State, move: Move) -> tuple[State, Report]:
     report = Report(
         move=move, lost=sort_explorers(work.lost), new_swimmers=sort_explorers(survivors),
         rescued=sort_explorers(work.rescued), boat_destroyed=work.boat_destroyed,
-        game_over=work.phase is Phase.ENDE, lines=tuple(work.lines), **extra)
+        game_over=work.phase is Phase.ENDE, notes=tuple(work.notes), **extra)
     return work.freeze(), report
 
 
-def _spaces_of(move: Move) -> list[Space]:
+def _check_parts(move: Move) -> None:
+    """Every part of ``move`` has its type and every space lies on the practice map.
+
+    Moves are plain values anyone can build; a wrong part gets the engine's own refusal
+    instead of an AttributeError deep inside.
+    """
+    spaces: list[object] = []
+    parts: list[tuple[object, type | tuple[type, ...]]] = []
     if isinstance(move, Step):
-        return [move.origin.space, move.target.space]
-    if isinstance(move, BoatMove | CreatureMove | PlayTile):
-        return [move.origin, move.target]
-    if isinstance(move, Remove):
-        return [move.space]
-    return []
+        parts = [(move.explorer, Explorer), (move.origin, Spot), (move.target, Spot)]
+        spaces = [getattr(spot, "space", None) for spot in (move.origin, move.target)]
+        parts += [(getattr(spot, "place", None), Place) for spot in (move.origin, move.target)]
+    elif isinstance(move, BoatMove):
+        spaces = [move.origin, move.target]
+    elif isinstance(move, CreatureMove):
+        parts = [(move.creature, Creature)]
+        spaces = [move.origin, move.target]
+    elif isinstance(move, PlayTile):
+        parts = [(move.effect, Effect), (move.explorer, (Explorer, type(None)))]
+        spaces = [move.origin, move.target]
+    elif isinstance(move, Remove):
+        parts = [(move.effect, (Effect, type(None))), (move.boarders, (tuple, type(None)))]
+        parts += [(e, Explorer) for e in move.boarders or () if isinstance(move.boarders, tuple)]
+        spaces = [move.space]
+    elif isinstance(move, Roll):
+        parts = [(move.creature, Creature)]
+    elif isinstance(move, React):
+        parts = [(move.use, bool)]
+    for value, kind in parts:
+        if not isinstance(value, kind):
+            raise IllegalMoveError(f"Der Zug {type(move).__name__} hat einen Teil, der nicht "
+                                   f"passt: {value!r}.", code="malformed_move")
+    for value in spaces:
+        if not isinstance(value, Space):
+            raise IllegalMoveError(f"Der Zug {type(move).__name__} nennt statt eines Feldes "
+                                   f"{value!r}.", code="malformed_move")
+        if value not in CELLS:
+            raise IllegalMoveError(f"{value!r} liegt nicht auf der Übungskarte.", code="off_map")
 
 
 def _need_phase(state: State, phase: Phase) -> None:
     if state.phase is not phase:
         raise IllegalMoveError(
-            f"Das geht nur in der Phase „{phase.german}“; jetzt ist „{state.phase.german}“.")
+            f"Das geht nur in der Phase „{phase.german}“; jetzt ist „{state.phase.german}“.",
+            code="wrong_phase")
 
 
 def _find(explorers: Iterable[Explorer], wanted: Explorer) -> Explorer | None:
@@ -772,80 +617,86 @@ _NEVER_BACK = ("Wer die Insel einmal verlassen hat, darf nie wieder zurück an L
                "auch nicht aus einem Boot oder schwimmend.")
 
 
+def _refuse(message: str, code: str) -> IllegalMoveError:
+    return IllegalMoveError(message, code=code)
+
+
+def _check_points(state: State) -> None:
+    if state.points <= 0:
+        raise _refuse("Du hast keine Bewegungspunkte mehr (3 pro Zug).", "no_points")
+
+
 def _check_step(state: State, move: Step) -> Explorer:
     _need_phase(state, Phase.ZIEHEN)
-    if state.points <= 0:
-        raise IllegalMoveError("Du hast keine Bewegungspunkte mehr (3 pro Zug).")
+    _check_points(state)
     e, origin, target = move.explorer, move.origin, move.target
     for spot in (origin, target):
         if (spot.place is Place.ISLAND) != (spot.space in ISLAND_AT):
-            raise IllegalMoveError(f"{spot.space.label} ist keine sichere Insel."
-                                   if spot.place is Place.ISLAND else
-                                   f"{spot.space.label} ist eine sichere Insel, kein Feld für "
-                                   f"{spot.place.value}.")
+            raise _refuse(f"{spot.space.label} ist keine sichere Insel."
+                          if spot.place is Place.ISLAND else
+                          f"{spot.space.label} ist eine sichere Insel, kein Feld für "
+                          f"{spot.place.value}.", "wrong_place")
     if e.colour != state.current:
-        raise IllegalMoveError(
-            f"{state.current.title} ist am Zug; Entdecker von {e.colour.title} bewegt nur "
-            f"{e.colour.title} selbst.")
+        raise _refuse(f"{state.current.title} ist am Zug; Entdecker von {e.colour.title} bewegt "
+                      f"nur {e.colour.title} selbst.", "not_your_explorer")
     token = _find(_at_spot(state, origin), e)
     if token is None:
-        raise IllegalMoveError(f"{e.code} steht nicht {_where(origin)}.")
+        raise _refuse(f"{e.german} steht nicht {_where(origin)}.", "explorer_missing")
     o, t = origin.place, target.place
     if o is Place.ISLAND:
-        raise IllegalMoveError("Wer auf einer sicheren Insel angekommen ist, bleibt dort.")
+        raise _refuse("Wer auf einer sicheren Insel angekommen ist, bleibt dort.", "rescued")
     if t is Place.LAND:
         if o is not Place.LAND:
-            raise IllegalMoveError(_NEVER_BACK)
+            raise _refuse(_NEVER_BACK, "never_back")
         if not tile_present(state, target.space):
-            raise IllegalMoveError(f"Auf {target.space.label} liegt kein Geländeplättchen.")
+            raise _refuse(f"Auf {target.space.label} liegt kein Inselplättchen.", "no_tile")
     if t is Place.BOAT:
         boat = state.boat_at(target.space)
         if boat is None:
-            raise IllegalMoveError(f"Auf {target.space.label} liegt kein Boot.")
+            raise _refuse(f"Auf {target.space.label} liegt kein Boot.", "no_boat")
         if len(boat.passengers) >= BOAT_SEATS:
-            raise IllegalMoveError(
-                f"Im Boot auf {target.space.label} sitzen schon {BOAT_SEATS} Entdecker – mehr "
-                "passen nicht hinein (Farben egal).")
+            raise _refuse(f"Im Boot auf {target.space.label} sitzen schon {BOAT_SEATS} Entdecker "
+                          "– mehr passen nicht hinein (Farben egal).", "boat_full")
     swims = (o, t) in ((Place.SEA, Place.SEA), (Place.SEA, Place.ISLAND), (Place.BOAT, Place.SEA))
     if swims and token.swum:
-        raise IllegalMoveError(
-            f"{token.code.rstrip('*')} ist in diesem Zug schon ein Feld geschwommen: Schwimmer "
-            "kommen pro Zug nur 1 Feld weit (ins Wasser gehen zählt mit).")
+        raise _refuse(f"{token.german} ist in diesem Zug schon ein Feld geschwommen: Schwimmer "
+                      "kommen pro Zug nur 1 Feld weit (ins Wasser gehen zählt mit, "
+                      "Auslegung S5).", "already_swum")
     same = origin.space == target.space
     near = target.space in NEIGHBOURS[origin.space]
     if (o, t) == (Place.LAND, Place.LAND) or (o, t) == (Place.LAND, Place.BOAT):
         if not near:
-            raise IllegalMoveError(f"{target.space.label} grenzt nicht an {origin.space.label}.")
+            raise _refuse(f"{target.space.label} grenzt nicht an {origin.space.label}.",
+                          "not_adjacent")
     elif (o, t) == (Place.LAND, Place.SEA) or (o, t) == (Place.SEA, Place.SEA):
         if not near:
-            raise IllegalMoveError(
-                f"{target.space.label} ist kein Nachbarfeld von {origin.space.label}; "
-                "geschwommen wird 1 Feld pro Zug.")
+            raise _refuse(f"{target.space.label} ist kein Nachbarfeld von {origin.space.label}; "
+                          "geschwommen wird 1 Feld pro Zug.", "not_adjacent")
         if not is_sea(state, target.space):
-            raise IllegalMoveError(f"{target.space.label} ist kein Meeresfeld.")
+            raise _refuse(f"{target.space.label} ist kein Meeresfeld.", "not_sea")
     elif (o, t) == (Place.SEA, Place.BOAT):
         if not same:
-            raise IllegalMoveError(
-                "Ein Schwimmer steigt nur in ein Boot auf seinem eigenen Feld (1 Punkt).")
+            raise _refuse("Ein Schwimmer steigt nur in ein Boot auf seinem eigenen Feld "
+                          "(1 Punkt).", "board_own_space")
     elif (o, t) == (Place.BOAT, Place.BOAT):
         if not near:
-            raise IllegalMoveError(
-                f"Umsteigen geht nur in ein Boot auf einem Nachbarfeld; {target.space.label} "
-                f"grenzt nicht an {origin.space.label}.")
+            raise _refuse(f"Umsteigen geht nur in ein Boot auf einem Nachbarfeld; "
+                          f"{target.space.label} grenzt nicht an {origin.space.label}.",
+                          "not_adjacent")
     elif (o, t) == (Place.BOAT, Place.SEA):
         if not same:
-            raise IllegalMoveError("Aus dem Boot springt man auf das Feld des Bootes ins Wasser.")
+            raise _refuse("Aus dem Boot springst du auf dem Feld des Bootes ins Wasser.",
+                          "jump_own_space")
     elif t is Place.ISLAND:
         if o is Place.LAND:
-            raise IllegalMoveError(
-                "Vom Land geht es nicht direkt auf eine sichere Insel – nur per Boot oder "
-                "schwimmend.")
+            raise _refuse("Vom Land geht es nicht direkt auf eine sichere Insel – nur per Boot "
+                          "oder schwimmend.", "island_from_land")
         island = ISLAND_AT[target.space]
         if origin.space not in LANDING[island]:
             what = "Das Boot" if o is Place.BOAT else "Der Schwimmer"
-            raise IllegalMoveError(
-                f"{what} auf {origin.space.label} liegt nicht direkt neben der "
-                f"{island.german}; an Land gehen kann man nur vom Nachbarfeld aus.")
+            raise _refuse(f"{what} auf {origin.space.label} liegt nicht direkt neben der "
+                          f"{island.german}; an Land gehen kann man nur von einem ihrer zwei "
+                          "Nachbarfelder aus (Auslegung S8).", "not_landing")
     return token
 
 
@@ -861,119 +712,119 @@ def _do_step(state: State, work: _Work, move: Step) -> dict:
     who = token.colour.title  # values stay hidden until the end
     if target.place is Place.LAND:
         work.land.setdefault(target.space, []).append(token)
-        work.lines.append(f"{who} geht von {origin.space.label} nach {target.space.label}.")
+        work.say(f"{who} geht von {origin.space.label} nach {target.space.label}.")
     elif target.place is Place.BOAT:
         work.boats[target.space].append(token)
-        work.lines.append(f"{who} steigt ins Boot auf {target.space.label}.")
+        work.say(f"{who} steigt ins Boot auf {target.space.label}.")
         work.settle(target.space)
     elif target.place is Place.SEA:
         swimmer = Explorer(token.colour, token.value, True)
         work.sea.setdefault(target.space, []).append(swimmer)
         work.new_swimmers.append(swimmer)
-        work.lines.append(f"{who} ist jetzt Schwimmer auf {target.space.label} und kommt in "
-                          "diesem Zug nicht weiter.")
+        if origin.place is Place.SEA:
+            work.say(f"{who} schwimmt nach {target.space.label} und kommt in diesem Zug nicht "
+                     "weiter.")
+        else:  # S5: the step into the water is the swimmer's one space of the turn
+            work.say(f"{who} ist jetzt Schwimmer auf {target.space.label} und kommt in diesem "
+                     "Zug nicht weiter.", "S5")
         work.settle(target.space)
     else:
         island = ISLAND_AT[target.space]
         work.safe.setdefault(target.space, []).append(token.fresh())
         work.rescued.append(token.fresh())
-        work.lines.append(f"{who} ist auf der {island.german} in Sicherheit.")
-    work.points -= 1
-    if work.points == 0:
-        work.after_moving()
+        if origin.place is Place.SEA:
+            work.say(f"{who} schwimmt an Land und ist auf der {island.german} in Sicherheit.",
+                     "S4")
+        else:
+            work.say(f"{who} steigt aus und ist auf der {island.german} in Sicherheit.")
+    work.spent()
     return {"cost": 1}
 
 
 def _do_boat(state: State, work: _Work, move: BoatMove) -> dict:
     _need_phase(state, Phase.ZIEHEN)
-    if state.points <= 0:
-        raise IllegalMoveError("Du hast keine Bewegungspunkte mehr (3 pro Zug).")
+    _check_points(state)
     boat = state.boat_at(move.origin)
     if boat is None:
-        raise IllegalMoveError(f"Auf {move.origin.label} liegt kein Boot.")
+        raise _refuse(f"Auf {move.origin.label} liegt kein Boot.", "no_boat")
     reason = controls_reason(boat, state.current)
     if reason:
-        raise IllegalMoveError(reason)
+        raise _refuse(reason, "not_in_control")
     if move.target not in NEIGHBOURS[move.origin]:
-        raise IllegalMoveError(
-            f"Ein Boot zieht 1 Feld pro Punkt; {move.target.label} grenzt nicht an "
-            f"{move.origin.label}.")
+        raise _refuse(f"Ein Boot zieht 1 Feld pro Punkt; {move.target.label} grenzt nicht an "
+                      f"{move.origin.label}.", "not_adjacent")
     if not is_sea(state, move.target):
-        raise IllegalMoveError(f"Boote fahren nur übers Meer; {move.target.label} ist kein "
-                               "Meeresfeld.")
+        raise _refuse(f"Boote fahren nur übers Meer; {move.target.label} ist kein Meeresfeld.",
+                      "not_sea")
     if state.boat_at(move.target) is not None:
-        raise IllegalMoveError(f"Auf {move.target.label} liegt schon ein Boot – höchstens ein "
-                               "Boot pro Meeresfeld.")
+        raise _refuse(f"Auf {move.target.label} liegt schon ein Boot – höchstens ein Boot pro "
+                      "Meeresfeld.", "boat_there")
     work.boats[move.target] = work.boats.pop(move.origin)
     load = f" mit {names(boat.passengers)}" if boat.passengers else " (leer)"
-    work.lines.append(f"Das Boot{load} fährt von {move.origin.label} nach {move.target.label}.")
+    work.say(f"Das Boot{load} fährt von {move.origin.label} nach {move.target.label}.")
     work.settle(move.target)
-    work.points -= 1
-    if work.points == 0:
-        work.after_moving()
+    work.spent()
     return {"cost": 1}
 
 
 def _do_pass(state: State, work: _Work, move: Pass) -> dict:
     if state.phase is Phase.KARTE:
-        work.lines.append("Kein Plättchen gespielt.")
+        work.say("Kein Plättchen gespielt.")
         work.after_card()
     elif state.phase is Phase.ZIEHEN:
-        work.lines.append(f"Ziehen beendet ({state.points} Punkt(e) verfallen).")
+        work.say(f"Ziehen beendet ({_points(state.points)} "
+                 f"{'verfällt' if state.points == 1 else 'verfallen'}).")
         work.after_moving()
     else:
-        raise IllegalMoveError(
-            f"Aussetzen geht nur beim Plättchenspielen und beim Ziehen; jetzt ist "
-            f"„{state.phase.german}“ – das ist Pflicht.")
+        raise _refuse(f"Aussetzen geht nur beim Plättchenspielen und beim Ziehen; jetzt ist "
+                      f"„{state.phase.german}“ – das ist Pflicht.", "mandatory")
     return {}
-
 
 def _do_remove(state: State, work: _Work, move: Remove) -> dict:
     _need_phase(state, Phase.ENTFERNEN)
-    allowed, reason = removal_check(state, move.space)
+    allowed, reason, code = removal_verdict(state, move.space)
     if not allowed:
-        raise IllegalMoveError(reason)
+        raise _refuse(reason, code)
     space = move.space
     kind = KIND_BY_SPACE[space]
     known = work.backs.pop(space, None)
     effect = move.effect or known
     if move.effect is not None and known is not None and move.effect is not known:
-        raise IllegalMoveError(
-            f"Auf der Rückseite von {space.label} steht laut Stellung „{known.german}“, "
-            f"nicht „{move.effect.german}“.")
+        raise _refuse(f"Auf der Rückseite von {space.label} steht laut Stellung "
+                      f"„{known.german}“, nicht „{move.effect.german}“.", "other_back")
     if effect is not None and TILE_BACKS[effect][kind] == 0:
-        raise IllegalMoveError(
-            f"Ein {kind.german}plättchen hat nie „{effect.german}“ auf der Rückseite "
-            "(laut der Rückseitentabelle einer Umsetzung).")
+        raise _refuse(f"Ein {kind.german}plättchen hat nie „{effect.german}“ auf der Rückseite "
+                      "(Rückseiten laut einer Umsetzung, Auslegung S3).", "no_such_back")
     if move.boarders is not None and effect is not Effect.BOOT:
-        raise IllegalMoveError("Einsteigen lassen kann man nur, wenn ein Boot auftaucht.")
+        raise _refuse("Einsteigen lassen kann man nur, wenn ein Boot auftaucht.",
+                      "boarders_without_boat")
     work.removed.add(space)
-    after = work.removed_now = frozenset(work.removed)
-    if after not in _GEOMETRY:
-        _remember(_Geometry(after, (_geometry(state.removed), space)))
-    work.lines.append(f"{space.label} ({kind.german}) wird entfernt.")
+    work.removed_now = geometry_after(state.removed, space)
+    work.say(f"{space.label} ({kind.german}) wird entfernt.")
+    reason_sources = ("S7",) if not touches_sea(state, space) else ()
     falling = work.land.pop(space, [])
     if falling:
         work.sea[space] = list(falling)
         work.new_swimmers.extend(falling)
-        work.lines.append(f"{names(falling)} {_verb(falling, 'fällt', 'fallen')} dort ins Meer "
-                          f"und {_verb(falling, 'schwimmt', 'schwimmen')} jetzt.")
-    extra: dict = {"kind": kind, "effect": effect, "reason": reason}
+        work.say(f"{names(falling)} {_verb(falling, 'fällt', 'fallen')} dort ins Meer "
+                 f"und {_verb(falling, 'schwimmt', 'schwimmen')} jetzt.")
+    extra: dict = {"kind": kind, "effect": effect, "reason": reason,
+                   "reason_sources": reason_sources}
     last_tile = all(s in work.removed for s in TERRAIN)
     if last_tile and Variant.SINKENDE_INSEL in state.variants:
         work.finish(EndReason.INSEL_WEG)
-        work.lines.append("Das letzte Plättchen ist weg – das Spiel endet sofort (Variante "
-                          "Sinkende Insel).")
+        work.say("Das letzte Plättchen ist weg – das Spiel endet sofort (Variante "
+                 "Sinkende Insel).")
         return extra
     if effect is None:
-        work.lines.append("Die Rückseite ist nicht bekannt; es wird nur das Plättchen entfernt.")
+        work.say("Die Rückseite ist nicht bekannt; es wird nur das Plättchen entfernt.")
     else:
         extra.update(_resolve_back(state, work, space, effect, move.boarders))
     if work.phase is Phase.ENDE:
         return extra
     if last_tile and Variant.DURCHHALTEN not in state.variants:
         work.finish(EndReason.INSEL_WEG)
-        work.lines.append("Kein Geländeplättchen mehr übrig – das Spiel endet.")
+        work.say("Kein Inselplättchen mehr übrig – das Spiel endet.")
         return extra
     work.phase = Phase.WUERFELN
     return extra
@@ -986,28 +837,32 @@ def _resolve_back(state: State, work: _Work, space: Space, effect: Effect,
         work.hands.setdefault(state.current, []).append(effect)
         when = ("zu Beginn eines späteren eigenen Zuges" if effect.timing is Timing.OWN_TURN
                 else "als Reaktion im Zug eines anderen")
-        work.lines.append(f"Rückseite „{effect.german}“ ({effect.timing.border}): "
-                          f"{state.current.title} behält das Plättchen geheim und spielt es "
-                          f"{when}.")
+        work.say(f"Rückseite „{effect.german}“ ({effect.timing.border}): "
+                 f"{state.current.title} behält das Plättchen geheim und spielt es {when}.")
         return extra
     volcano_as_whirlpool = bool(state.variants & {Variant.DURCHHALTEN, Variant.SINKENDE_INSEL})
     if effect is Effect.VULKAN and not volcano_as_whirlpool:
         work.finish(EndReason.VULKAN)
-        work.lines.append("Vulkanausbruch: Das Spiel endet sofort. Gewertet werden nur die "
-                          "Entdecker auf den sicheren Inseln.")
+        work.say("Vulkanausbruch: Das Spiel endet sofort. Gewertet werden nur die "
+                 "Entdecker auf den sicheren Inseln.")
         return extra
     if effect is Effect.HAI:
         work.creatures[Creature.HAI].append(space)
-        work.lines.append(f"Ein Hai taucht auf {space.label} auf.")
+        work.say(f"Ein Hai taucht auf {space.label} auf.")
+        eaten_before = len(work.lost)
         work.settle(space)
+        hit = {e.colour for e in work.lost[eaten_before:]}
+        if any(Effect.HAI_ABWEHR in work.hands.get(c, ()) for c in hit):
+            work.say("Gegen einen Hai, der von einem Plättchen auftaucht, hilft „Hai abwehren“ "
+                     "nicht – nur gegen einen, den jemand zieht.", "S6")
     elif effect is Effect.WAL:
         work.creatures[Creature.WAL].append(space)
-        work.lines.append(f"Ein Wal taucht auf {space.label} auf; Schwimmern tut er nichts.")
+        work.say(f"Ein Wal taucht auf {space.label} auf; Schwimmern tut er nichts.")
     elif effect is Effect.BOOT:
         extra["boarded"] = _boat_appears(state, work, space, boarders)
     else:  # whirlpool, or the volcano acting as one in two variants
         if effect is Effect.VULKAN:
-            work.lines.append("Der Vulkan wirkt in dieser Variante wie ein Strudel.")
+            work.say("Der Vulkan wirkt in dieser Variante wie ein Strudel.")
         extra.update(_whirlpool(work, space))
     return extra
 
@@ -1022,11 +877,11 @@ def _boat_appears(state: State, work: _Work, space: Space,
         boarders = tuple((sort_explorers(mine) + sort_explorers(others))[:BOAT_SEATS])
     must = min(BOAT_SEATS, len(swimmers))
     if len(boarders) != must:
-        raise IllegalMoveError(_boarders_rule(must, len(swimmers), len(boarders)))
+        raise _refuse(_boarders_rule(must, len(swimmers), len(boarders)), "boarders_count")
     pool = list(swimmers)
     for e in boarders:
         if e not in pool:
-            raise IllegalMoveError(f"{e.code} schwimmt nicht auf {space.label}.")
+            raise _refuse(f"{e.german} schwimmt nicht auf {space.label}.", "boarder_missing")
         pool.remove(e)
     work.sea[space] = pool
     work.boats[space] = list(boarders)
@@ -1034,7 +889,7 @@ def _boat_appears(state: State, work: _Work, space: Space,
         if e in work.new_swimmers:
             work.new_swimmers.remove(e)
     text = f"; an Bord: {names(boarders)}" if boarders else ""
-    work.lines.append(f"Ein Boot taucht auf {space.label} auf{text}.")
+    work.say(f"Ein Boot taucht auf {space.label} auf{text}.", "S9")
     return sort_explorers(boarders)
 
 
@@ -1067,9 +922,9 @@ def _whirlpool(work: _Work, space: Space) -> dict:
             while s in work.creatures[c]:
                 work.creatures[c].remove(s)
                 creatures.append(c)
-    work.lines.append(f"Strudel auf {space.label}: Alles auf diesem Meeresfeld und den "
-                      "angrenzenden Meeresfeldern verschwindet – Schwimmer, Boote samt Insassen "
-                      "und Kreaturen.")
+    work.say(f"Strudel auf {space.label}: Alles auf diesem Meeresfeld und den "
+             "angrenzenden Meeresfeldern verschwindet – Schwimmer, Boote samt Insassen "
+             "und Kreaturen.")
     return {"removed_creatures": tuple(sorted(creatures)), "removed_boats": boats}
 
 
@@ -1083,19 +938,19 @@ def _do_roll(state: State, work: _Work, move: Roll) -> dict:
     origins = set(state.creatures(creature))
     none, one = _ARTICLES[creature]
     if not origins:
-        work.lines.append(f"Gewürfelt: {creature.german}. {none} {creature.german} im Meer – "
-                          "nichts passiert.")
+        work.say(f"Gewürfelt: {creature.german}. {none} {creature.german} im Meer – "
+                 "nichts passiert.")
         work.end_turn()
     elif not any(n in sea_spaces(state) for o in origins for n in NEIGHBOURS[o]):
-        work.lines.append(f"Gewürfelt: {creature.german}. {none} {creature.german} kann ziehen – "
-                          "nichts passiert.")
+        work.say(f"Gewürfelt: {creature.german}. {none} {creature.german} kann ziehen – "
+                 "nichts passiert.", "S11")
         work.end_turn()
     else:
         work.phase = Phase.KREATUR
         work.rolled = creature
         span = "1 Feld" if creature.reach == 1 else f"1–{creature.reach} Felder"
-        work.lines.append(f"Gewürfelt: {creature.german}. Bewege {one} {creature.german} {span} "
-                          "weit, nur durchs Meer.")
+        work.say(f"Gewürfelt: {creature.german}. Bewege {one} {creature.german} {span} "
+                 "weit, nur durchs Meer.", "S11")
     return {}
 
 
@@ -1103,14 +958,14 @@ def _do_creature(state: State, work: _Work, move: CreatureMove) -> dict:
     _need_phase(state, Phase.KREATUR)
     if move.creature is not state.rolled:
         assert state.rolled is not None
-        raise IllegalMoveError(f"Gewürfelt wurde {state.rolled.german}, nicht "
-                               f"{move.creature.german}.")
+        raise _refuse(f"Gewürfelt wurde {state.rolled.german}, nicht "
+                      f"{move.creature.german}.", "not_rolled")
     if move.origin not in state.creatures(move.creature):
-        raise IllegalMoveError(f"Auf {move.origin.label} ist keine {move.creature.german}."
-                               if move.creature is Creature.SCHLANGE else
-                               f"Auf {move.origin.label} ist kein {move.creature.german}.")
+        raise _refuse(f"Auf {move.origin.label} ist keine {move.creature.german}."
+                      if move.creature is Creature.SCHLANGE else
+                      f"Auf {move.origin.label} ist kein {move.creature.german}.", "no_creature")
     if move.target not in creature_targets(state, move.creature, move.origin):
-        raise IllegalMoveError(_creature_rule(move.creature, move.target))
+        raise _refuse(_creature_rule(move.creature, move.target), "out_of_reach")
     return _arrive(state, work, move.creature, move.origin, move.target, from_tile=False)
 
 
@@ -1150,20 +1005,21 @@ def _arrive(state: State, work: _Work, creature: Creature, origin: Space, target
     before = _contents(work, target)
     work.creatures[creature].remove(origin)
     work.creatures[creature].append(target)
-    work.lines.append(f"{creature.german} zieht von {origin.label} nach {target.label}.")
+    work.say(f"{creature.german} zieht von {origin.label} nach {target.label}.")
     candidates = _repel_candidates(state, work, creature, target)
     outcome = resolve_encounter(creature, before)
     if candidates:
         work.pending = Pending(creature, target, candidates[0], from_tile)
         work.phase = Phase.ABWEHR
-        work.lines.append(f"{candidates[0].title} darf jetzt „{_repel_tile(creature).german}“ "
-                          "spielen.")
-        return {"stops": outcome.stops, "reaction_by": candidates[0],
-                "reason": f"{candidates[0].title} hat „{_repel_tile(creature).german}“ und "
-                          "darf die Kreatur jetzt vertreiben."}
+        reason = (f"{candidates[0].title} hat „{_repel_tile(creature).german}“ und darf "
+                  f"{'den Hai' if creature is Creature.HAI else 'den Wal'} jetzt vertreiben.")
+        work.say(reason, "S6")
+        return {"stops": outcome.stops, "reaction_by": candidates[0], "reason": reason,
+                "reason_sources": ("S6",)}
     _apply_outcome(work, target, outcome)
     _continue(work, from_tile)
-    return {"stops": outcome.stops, "reason": outcome.reason}
+    return {"stops": outcome.stops, "reason": outcome.reason,
+            "reason_sources": outcome.sources}
 
 
 def _repel_tile(creature: Creature) -> Effect:
@@ -1171,7 +1027,7 @@ def _repel_tile(creature: Creature) -> Effect:
 
 
 def _apply_outcome(work: _Work, space: Space, outcome) -> None:
-    work.lines.append(outcome.reason)
+    work.say(outcome.reason, *outcome.sources)
     work.lost.extend(outcome.lost)
     work.new_swimmers.extend(outcome.new_swimmers)
     work.boat_destroyed = work.boat_destroyed or outcome.boat_destroyed
@@ -1198,12 +1054,12 @@ def _do_react(state: State, work: _Work, move: React) -> dict:
         work.hands[pending.decider].remove(tile)
         work.creatures[pending.creature].remove(pending.space)
         work.pending = None
-        work.lines.append(f"{pending.decider.title} spielt „{tile.german}“: "
-                          f"{pending.creature.german} auf {pending.space.label} kommt aus dem "
-                          "Spiel, niemandem passiert etwas.")
+        work.say(f"{pending.decider.title} spielt „{tile.german}“: "
+                 f"{pending.creature.german} auf {pending.space.label} kommt aus dem Spiel, "
+                 "niemandem passiert etwas.", "S6")
         _continue(work, pending.from_tile)
         return {"creature_repelled": True, "removed_creatures": (pending.creature,)}
-    work.lines.append(f"{pending.decider.title} verzichtet auf „{tile.german}“.")
+    work.say(f"{pending.decider.title} verzichtet auf „{tile.german}“.", "S6")
     players = state.players
     start = players.index(state.current)
     seat = {c: (players.index(c) - start) % len(players) for c in players}
@@ -1211,7 +1067,7 @@ def _do_react(state: State, work: _Work, move: React) -> dict:
              if seat[c] > seat[pending.decider]]
     if later:
         work.pending = replace(pending, decider=later[0])
-        work.lines.append(f"{later[0].title} darf jetzt „{tile.german}“ spielen.")
+        work.say(f"{later[0].title} hat auch „{tile.german}“ und darf jetzt spielen.", "S6")
         return {"reaction_by": later[0]}
     work.pending = None
     # The creature is already on the space; settle what it found there.
@@ -1230,55 +1086,56 @@ def _do_play(state: State, work: _Work, move: PlayTile) -> dict:
     me = state.current
     effect = move.effect
     if effect not in state.hand(me):
-        raise IllegalMoveError(f"{me.title} hat kein Plättchen „{effect.german}“ auf der Hand.")
+        raise _refuse(f"{me.title} hat kein Plättchen „{effect.german}“ auf der Hand.",
+                      "not_in_hand")
     if effect.timing is not Timing.OWN_TURN:
-        raise IllegalMoveError(
-            f"„{effect.german}“ hat einen roten Rand mit X: Es wird nur als Reaktion im Zug "
-            "eines anderen gespielt.")
+        raise _refuse(f"„{effect.german}“ hat einen roten Rand mit X: Es wird nur als Reaktion "
+                      "im Zug eines anderen gespielt.", "reaction_only")
     work.hands[me].remove(effect)
     if effect is Effect.DELFIN:
         e = move.explorer
         if e is None or e.colour != me:
-            raise IllegalMoveError("Der Delfin rettet einen deiner eigenen Schwimmer.")
+            raise _refuse("Der Delfin trägt nur einen deiner eigenen Schwimmer "
+                          "(Auslegung S13).", "dolphin_own")
         token = _find(_at_spot(state, Spot(Place.SEA, move.origin)), e)
         if token is None:
-            raise IllegalMoveError(f"{e.code} schwimmt nicht auf {move.origin.label}.")
+            raise _refuse(f"{e.german} schwimmt nicht auf {move.origin.label}.",
+                          "explorer_missing")
         if move.target not in dolphin_targets(state, move.origin):
-            raise IllegalMoveError(
-                f"Der Delfin bringt einen Schwimmer 1–3 Felder weit durchs Meer; "
-                f"{move.target.label} ist so nicht erreichbar.")
+            raise _refuse(f"Der Delfin bringt einen Schwimmer 1–3 Felder weit durchs Meer; "
+                          f"{move.target.label} ist so nicht erreichbar.", "out_of_reach")
         work.sea[move.origin].remove(token)
         work.sea.setdefault(move.target, []).append(token)
-        work.lines.append(f"Delfin: {token.colour.title} schwimmt von {move.origin.label} nach "
-                          f"{move.target.label}.")
+        work.say(f"Delfin: {token.colour.title} schwimmt von {move.origin.label} nach "
+                 f"{move.target.label}.", "S13")
         work.settle(move.target)
         work.after_card()
         return {}
     if effect is Effect.WIND:
         boat = state.boat_at(move.origin)
         if boat is None:
-            raise IllegalMoveError(f"Auf {move.origin.label} liegt kein Boot.")
+            raise _refuse(f"Auf {move.origin.label} liegt kein Boot.", "no_boat")
         reason = controls_reason(boat, me)
         if reason:
-            raise IllegalMoveError(reason)
+            raise _refuse(reason, "not_in_control")
         if move.target not in wind_targets(state, move.origin):
-            raise IllegalMoveError(
-                f"Rückenwind bewegt ein Boot 1–3 Felder weit durchs Meer, nie durch ein anderes "
-                f"Boot; {move.target.label} ist so nicht erreichbar.")
+            raise _refuse(f"Rückenwind bewegt ein Boot 1–3 Felder weit durchs Meer, nie durch "
+                          f"ein anderes Boot; {move.target.label} ist so nicht erreichbar.",
+                          "out_of_reach")
         work.boats[move.target] = work.boats.pop(move.origin)
-        work.lines.append(f"Rückenwind: Das Boot fährt von {move.origin.label} nach "
-                          f"{move.target.label}.")
+        work.say(f"Rückenwind: Das Boot fährt von {move.origin.label} nach "
+                 f"{move.target.label}.")
         work.settle(move.target)
         work.after_card()
         return {}
     creature = effect.creature
     assert creature is not None
     if move.origin not in state.creatures(creature):
-        raise IllegalMoveError(f"Auf {move.origin.label} ist keine Kreatur dieser Art "
-                               f"({creature.german}).")
+        raise _refuse(f"Auf {move.origin.label} ist keine Kreatur dieser Art "
+                      f"({creature.german}).", "no_creature")
     if move.target == move.origin or not is_sea(state, move.target):
-        raise IllegalMoveError(f"{creature.german} kommt auf ein anderes Meeresfeld – "
-                               f"{move.target.label} geht nicht.")
+        raise _refuse(f"{creature.german} kommt auf ein anderes Meeresfeld – "
+                      f"{move.target.label} geht nicht.", "not_sea")
     return _arrive(state, work, creature, move.origin, move.target, from_tile=True)
 
 
@@ -1290,11 +1147,6 @@ _HANDLERS = {
 
 # ---------------------------------------------------------------------------------------------
 # Set-up and random play
-
-
-def inland(space: Space) -> bool:
-    """A terrain tile with no sea neighbour on the full island."""
-    return all(CELLS[n] not in (Cell.SEA, Cell.ISLAND) for n in NEIGHBOURS[space])
 
 
 def deal_backs(rng: random.Random) -> tuple[tuple[Space, Effect], ...]:
@@ -1318,17 +1170,26 @@ def new_game(rng: random.Random, players: int | Sequence[Colour] = 4,
     >>> len(new_game(random.Random(1), 3).boats)
     6
     """
-    if isinstance(players, int):
+    _need_rng(rng)
+    if isinstance(players, int) and not isinstance(players, bool):
         if not 2 <= players <= 4:
-            raise RulesError("Survive spielen 2 bis 4 Personen.")
+            raise RulesError("Survive spielen 2 bis 4 Personen.", code="players")
         colours = ALL_COLOURS[:players]
     else:
-        colours = tuple(players)
-        if not 2 <= len(colours) <= 4 or len(set(colours)) != len(colours):
-            raise RulesError("Survive spielen 2 bis 4 verschiedene Farben.")
-    variant_set = frozenset(variants)
+        colours = tuple(players) if isinstance(players, tuple | list) else ()
+        if (not 2 <= len(colours) <= 4 or len(set(colours)) != len(colours)
+                or not all(isinstance(c, Colour) for c in colours)):
+            raise RulesError("Survive spielen 2 bis 4 verschiedene Farben.", code="players")
+    try:
+        variant_set: frozenset = frozenset(variants)
+    except TypeError:
+        variant_set = frozenset({None})
+    if not all(isinstance(v, Variant) for v in variant_set):
+        raise RulesError("Varianten werden als Liste genannt, etwa [Variant.DURCHHALTEN].",
+                         code="variant")
     if Variant.ZWEI_FARBEN in variant_set and len(colours) != 4:
-        raise RulesError("Die Variante „zwei Farben“ braucht alle vier Farben für zwei Spieler.")
+        raise RulesError("Die Variante „zwei Farben“ braucht alle vier Farben für zwei Spieler.",
+                         code="variant")
     values = {c: list(EXPLORER_VALUES) for c in colours}
     for c in colours:
         rng.shuffle(values[c])
@@ -1357,21 +1218,16 @@ def new_game(rng: random.Random, players: int | Sequence[Colour] = 4,
 
 def random_move(state: State, rng: random.Random) -> Move:
     """A uniformly random legal move (the die is fair: two faces per creature)."""
+    _need_rng(rng)
     moves = legal_moves(state)
     if not moves:
-        raise IllegalMoveError("Das Spiel ist zu Ende; es gibt keinen Zug mehr.")
+        raise IllegalMoveError("Das Spiel ist zu Ende; es gibt keinen Zug mehr.",
+                               code="game_over")
     return rng.choice(moves)
 
 
-def validate_explorers(colour: Colour, values: list[int | None]) -> None:
-    """At most the 10 explorers of a colour with the box's values; NotationError otherwise."""
-    if len(values) > len(EXPLORER_VALUES):
-        raise NotationError(f"{colour.title} hat nur {len(EXPLORER_VALUES)} Entdecker, in der "
-                            f"Stellung sind es {len(values)}.")
-    for v in set(values):
-        if v is None:
-            continue
-        have, box = values.count(v), EXPLORER_VALUES.count(v)
-        if have > box:
-            raise NotationError(f"{colour.title} hat nur {box}× den Wert {v}, in der Stellung "
-                                f"stehen {have}.")
+def _need_rng(rng: object) -> None:
+    if not isinstance(rng, random.Random):
+        raise RulesError("Zufall nur aus einem random.Random, damit sich jede Partie mit "
+                         "ihrem Startwert wiederholen lässt.", code="rng")
+
