@@ -107,7 +107,7 @@ class Buy:
     tile: Tile
 
     def __str__(self) -> str:
-        return _format(self)
+        return f"kaufen {self.tile}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +115,7 @@ class PlaceBridge:
     position: int
 
     def __str__(self) -> str:
-        return _format(self)
+        return f"brücke {self.position}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,13 +126,18 @@ class Advance:
     payment: Payment | None = None
 
     def __str__(self) -> str:
-        return _format(self)
+        text = f"{self.origin}:" + "".join(card.letter for card in self.cards)
+        if self.bridge_after is not None:
+            text += f"; brücke {self.bridge_after}"
+        if self.payment is not None:
+            text += f"; zahlen {self.payment}"
+        return text
 
 
 @dataclass(frozen=True, slots=True)
 class NoMove:
     def __str__(self) -> str:
-        return _format(self)
+        return "kein Zug"
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +146,10 @@ class Finish:
     payment: Payment | None = None
 
     def __str__(self) -> str:
-        return _format(self)
+        text = f"schluss {self.origin}"
+        if self.payment is not None:
+            text += f"; zahlen {self.payment}"
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,17 +159,11 @@ class Turn:
     parts: tuple[Buy | PlaceBridge | Advance | NoMove | Finish, ...]
 
     def __str__(self) -> str:
-        return _format(self)
+        return "; ".join(str(part) for part in self.parts)
 
 
 Part = Buy | PlaceBridge | Advance | NoMove | Finish
 Move = Part | Turn
-
-
-def _format(move: Move) -> str:
-    from app.rules.atlantis.notation import format_move
-
-    return format_move(move)
 
 
 def move_key(move: Part) -> tuple:

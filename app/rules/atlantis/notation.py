@@ -80,6 +80,7 @@ from __future__ import annotations
 import re
 import string
 
+from app.rules.atlantis.invariants import check_state
 from app.rules.atlantis.moves import (
     Advance,
     Buy,
@@ -90,6 +91,7 @@ from app.rules.atlantis.moves import (
     PlaceBridge,
     Turn,
 )
+from app.rules.atlantis.setup import standard_setup
 from app.rules.atlantis.types import (
     ATLANTIS,
     CARDS_PER_ITEM,
@@ -361,8 +363,6 @@ def parse_state(text: str) -> State:
 
 
 def _parse_setup(players: str, seed: str | None) -> State:
-    from app.rules.atlantis.setup import standard_setup
-
     if not _NUMBER.fullmatch(players) or (seed is not None and not _NUMBER.fullmatch(seed)):
         raise NotationError("„aufbau“: erwartet die Spielerzahl und optional einen Startwert, "
                             "z. B. „aufbau 3“ oder „aufbau 3 7“.")
@@ -410,8 +410,6 @@ def _build(positions: list[Position], pawns: list[list[int]], raw_players: dict[
     pile = settings["stapel"] if "stapel" in settings else default_pile(players_t)
     state = State(tuple(positions), players_t, turn, phase, pile, settings.get("ablage", 0),
                   settings.get("schachtel", 0), settings.get("begonnen", False))
-    from app.rules.atlantis.invariants import check_state
-
     return check_state(state)
 
 
@@ -436,66 +434,21 @@ def _check_phase(players: tuple[PlayerState, ...], phase: Phase, turn: int, star
 
 
 def format_state(state: State) -> str:
-    """The full one-line notation of ``state``."""
-    path = ["[" + _pawns_at(state, ATLANTIS) + "]"]
-    occupant = {loc: PLAYER_LETTERS[i] for i, p in enumerate(state.players) for loc in p.pawns}
-    for number, pos in enumerate(state.path, 1):
-        if not pos.tiles:
-            path.append("~" if pos.bridge is None else "=" + PLAYER_LETTERS[pos.bridge])
-        else:
-            tiles = "/".join(str(tile) for tile in reversed(pos.tiles))
-            path.append(tiles + occupant.get(number, ""))
-    path.append("[" + _pawns_at(state, MAINLAND) + "]")
-    sections = [" ".join(path)]
-    for index, player in enumerate(state.players):
-        parts = [f"{PLAYER_LETTERS[index]}:",
-                 "".join(card.letter for card in player.cards()) or "-"]
-        parts.extend(str(tile) for tile in player.tiles)
-        if player.bridge_placed:
-            parts.append("=")
-        if player.debt:
-            parts.append(f"-{player.debt}")
-        sections.append(" ".join(parts))
-    pile = "".join(card.letter for card in state.pile) or "-"
-    settings = (f"zug:{PLAYER_LETTERS[state.turn]} phase:{state.phase.value} stapel:{pile} "
-                f"ablage:{state.discard} schachtel:{state.box}")
-    if state.started:
-        settings += " begonnen"
-    sections.append(settings)
-    return " | ".join(sections)
+    """The full one-line notation of ``state`` (:meth:`State.notation`)."""
+    return state.notation()
 
 
 def format_path(state: State) -> str:
     """Only the path section of the full form (with both brackets)."""
-    return format_state(state).split(" | ", 1)[0]
-
-
-def _pawns_at(state: State, place: int) -> str:
-    return "".join(PLAYER_LETTERS[i] * p.pawns.count(place) for i, p in enumerate(state.players))
+    return state.path_notation()
 
 
 # --- moves ----------------------------------------------------------------------------------------
 
 
 def format_move(move: Move) -> str:
-    """The text of a move or a whole turn (see the module docstring)."""
-    if isinstance(move, Turn):
-        return "; ".join(format_move(part) for part in move.parts)
-    if isinstance(move, Buy):
-        return f"kaufen {move.tile}"
-    if isinstance(move, PlaceBridge):
-        return f"brücke {move.position}"
-    if isinstance(move, NoMove):
-        return "kein Zug"
-    if isinstance(move, Advance):
-        text = f"{move.origin}:" + "".join(card.letter for card in move.cards)
-        if move.bridge_after is not None:
-            text += f"; brücke {move.bridge_after}"
-    else:
-        text = f"schluss {move.origin}"
-    if move.payment is not None:
-        text += f"; zahlen {move.payment}"
-    return text
+    """The text of a move or a whole turn (see the module docstring); ``str(move)``."""
+    return str(move)
 
 
 def parse_move(text: str) -> Move:
