@@ -77,6 +77,11 @@ class Tile:
         return f"{self.item.letter}{self.value}"
 
     @property
+    def display(self) -> str:
+        """How a sentence names the tile: item, value and colour, e.g. ``Krone 5 (gelb)``."""
+        return f"{self.item.label} {self.value} ({self.item.colour_name})"
+
+    @property
     def sort_key(self) -> tuple[int, int]:
         return (self.item.index, self.value)
 
@@ -284,3 +289,11 @@ def place_name(location: int) -> str:
 
 def player_letter(player: int) -> str:
     return PLAYER_LETTERS[player]
+
+
+PLAYER_NAMES = ("Blau", "Weiß", "Schwarz", "Rot")  # the pawn colours, as the board shows them
+
+
+def player_name(player: int) -> str:
+    """``Weiß (b)``: the pawn colour, and the letter the board prints on the pawn."""
+    return f"{PLAYER_NAMES[player]} ({player_letter(player)})"
