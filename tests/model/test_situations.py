@@ -117,8 +117,10 @@ def test_unpaid_final_moves_cite_e2_not_r6():
     """Giving everything and counting the rest as minus is ruling E2 (R6 is pawn by pawn)."""
     from app.rules.atlantis import apply, explain, parse_move
 
-    state = parse_state("R3 ~ K5 ~ H2 [aaa] | b: R | zug:b phase:schluss")
+    state = parse_state("R3 ~ K5 ~ H2 [aaabb] | b: R | zug:b phase:schluss")
     _after, outcome = apply(state, parse_move("schluss 0"))
-    debt = [s.text for s in explain(outcome).steps if "minus" in s.text]
-    assert debt and all("(E2)" in text and "R6" not in text for text in debt), debt
+    steps = [s for s in explain(outcome).steps if "am Ende minus" in s.text]
+    debt = [s.text for s in steps]
+    assert debt and all("Auslegung E2" in text and "R6" not in text for text in debt), debt
+    assert all("E2" in s.rulings and "R6" not in s.rulings for s in steps)
     assert "zählen 4 am Ende minus" in debt[0]

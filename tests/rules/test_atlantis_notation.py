@@ -37,6 +37,7 @@ from app.rules.atlantis import (
     standard_setup,
 )
 from app.rules.atlantis.notation import default_pile
+from app.rules.atlantis.setup import start_hand_sizes
 from app.rules.atlantis.types import sorted_cards, sorted_tiles
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -75,12 +76,18 @@ def states(draw: st.DrawFn) -> State:
             pawns.append(where)
         if phase is Phase.PLAYING and pawns.count(MAINLAND) == 3:
             pawns[0] = ATLANTIS
+        hand = draw(st.lists(st.integers(0, 4), min_size=7, max_size=7))
+        unmoved = all(loc == ATLANTIS for loc in pawns)
+        if unmoved:  # never played: the start hand and 2 more per „kein Zug“ (START_HAND)
+            hand = [0] * 7
+            for k in range(start_hand_sizes(count)[index] + 2 * draw(st.integers(0, 2))):
+                hand[k % 7] += 1
         players.append(PlayerState(
-            hand=tuple(draw(st.lists(st.integers(0, 4), min_size=7, max_size=7))),
-            tiles=sorted_tiles(draw(st.lists(tiles, max_size=5))),
+            hand=tuple(hand),
+            tiles=() if unmoved else sorted_tiles(draw(st.lists(tiles, max_size=5))),
             pawns=tuple(sorted(pawns)),
             bridge_placed=index not in bridges_left or draw(st.booleans()),
-            debt=draw(st.integers(0, 9)) if phase is not Phase.PLAYING else 0,
+            debt=draw(st.integers(0, 9)) if phase is not Phase.PLAYING and not unmoved else 0,
         ))
     turn = draw(st.integers(0, count - 1))
     if phase is Phase.FINAL:
@@ -90,14 +97,15 @@ def states(draw: st.DrawFn) -> State:
     pile = tuple(draw(st.lists(st.sampled_from(ITEMS), max_size=30)))
     held = [sum(p.hand[i] for p in players) + pile.count(item) for i, item in enumerate(ITEMS)]
     assume(max(held) <= 15)  # 15 cards of each item (S. 2)
+    tiles_out = sum(len(pos.tiles) for pos in path) + sum(len(p.tiles) for p in players)
     return State(
         path=tuple(path),
         players=tuple(players),
         turn=turn,
         phase=phase,
         pile=pile,
-        discard=draw(st.integers(0, 105 - sum(held))),
-        box=draw(st.integers(0, 84)),
+        discard=105 - sum(held),  # no card and no tile comes or goes (CARDS, TILES)
+        box=84 - tiles_out,
         started=phase is Phase.PLAYING and draw(st.booleans()),
     )
 
@@ -244,14 +252,27 @@ def test_move_errors_name_the_part(text: str, message: str) -> None:
 
 
 def test_short_form_defaults() -> None:
-    state = parse_state("H2b S3 H4 | a: HR")
+    state = parse_state("H2b S3 H4 | a: HRFF")
     assert len(state.players) == 2 and state.turn == 0 and state.phase is Phase.PLAYING
     assert state.players[0].pawns == (ATLANTIS,) * 3
     assert state.players[1].pawns == (ATLANTIS, ATLANTIS, 1)
-    assert state.players[1].hand == (0,) * 7 and not state.players[1].bridge_placed
+    # b is not written: she holds her 5 start cards, dealt from the end of the free cards.
+    assert state.players[1].card_count == 5 and not state.players[1].bridge_placed
     assert state.pile == default_pile(state.players)
-    assert len(state.pile) == 105 - 2 and state.pile[:3] == (ITEMS[0], ITEMS[1], ITEMS[2])
-    assert (state.discard, state.box, state.started) == (0, 0, False)
+    assert len(state.pile) == 105 - 4 - 5 and state.pile[:3] == (ITEMS[0], ITEMS[1], ITEMS[2])
+    assert (state.discard, state.box, state.started) == (0, 84 - 3, False)
+
+
+def test_short_form_fills_in_the_discard_and_the_box() -> None:
+    with_pile = parse_state("R3 [a] | a: H K5 | stapel:RS")
+    assert with_pile.discard == 105 - 1 - 5 - 2 and with_pile.box == 84 - 2
+    played = parse_state("R3 [a] | a: H K5 | ablage:7")
+    assert played.discard == 7 and len(played.pile) == 105 - 1 - 5 - 7
+    assert played.pile[:3] == (ITEMS[0], ITEMS[1], ITEMS[2])
+    with pytest.raises(NotationError, match="105 Karten"):
+        parse_state("R3 [a] | a: H K5 | stapel:RS ablage:7")
+    with pytest.raises(NotationError, match="84 Plättchen"):
+        parse_state("R3 [a] | a: H K5 | schachtel:3")
 
 
 def test_short_form_bridge_on_path_marks_it_placed() -> None:
@@ -273,7 +294,7 @@ def test_stack_is_written_top_first() -> None:
 
 def test_full_form_example_from_the_docstring() -> None:
     text = ("[aab] R3/K5 H2c ~ =a S4b F6a [bcc] | a: RRSH S3 K5 = | b: KK R6 | c: - | zug:b "
-            "phase:spiel stapel:HRS ablage:12 schachtel:3")
+            "phase:spiel stapel:HRS ablage:96 schachtel:76")
     state = parse_state(text)
     assert format_state(state) == text
     assert state.players[2].pawns == (2, MAINLAND, MAINLAND)

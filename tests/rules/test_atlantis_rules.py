@@ -45,149 +45,150 @@ def case(rule_id: str, position: str, action: str, **expect: object):
 
 RULES = [
     # --- moving (S. 3–5) ------------------------------------------------------------------------
-    case("besetztes-ziel-erzwingt-weitere-karte", "H2b S3 R4 | a: HS", "0:HS",
+    case("besetztes-ziel-erzwingt-weitere-karte", "H2b S3 R4 | a: HSSS", "0:HS",
          targets=[1, 2], passed=[1], extra_cards=1, landing=2),
-    case("weitere-karte-beliebiger-gegenstand", "H2b S3 R4 | a: HR", "0:HR",
+    case("weitere-karte-beliebiger-gegenstand", "H2b S3 R4 | a: HRFF", "0:HR",
          targets=[1, 3], landing=3),
-    case("weitere-karte-auch-derselbe-gegenstand", "H2b S3 R4 | a: HH", "0:HH",
+    case("weitere-karte-auch-derselbe-gegenstand", "H2b S3 R4 | a: HHFF", "0:HH",
          targets=[1, "Festland"], mainland=True),
-    case("besetztes-ziel-ohne-weitere-karte-verboten", "H2b S3 R4 | a: HS", "? 0:H",
+    case("besetztes-ziel-ohne-weitere-karte-verboten", "H2b S3 R4 | a: HSSS", "? 0:H",
          legal=False),
-    case("zweite-karte-nur-bei-besetztem-ziel", "H2b S3 R4 | a: HS", "? 0:SH", legal=False),
-    case("zweite-karte-in-legal-moves-nur-erzwungen", "H2b S3 R4 | a: HS", "zeigen",
+    case("zweite-karte-nur-bei-besetztem-ziel", "H2b S3 R4 | a: HSSS", "? 0:SH", legal=False),
+    case("zweite-karte-in-legal-moves-nur-erzwungen", "H2b S3 R4 | a: HSSS", "zeigen",
          legal_moves=["0:S", "0:HS"]),
-    case("nur-das-obere-plaettchen-zaehlt", "R3/H5 H2 | a: H", "0:H", targets=[2], landing=2),
-    case("festland-wenn-gegenstand-nicht-mehr-vorne", "R3 S4 K2/H6 | a: H", "0:H",
+    case("nur-das-obere-plaettchen-zaehlt", "R3/H5 H2 | a: HFFF", "0:H", targets=[2], landing=2),
+    case("festland-wenn-gegenstand-nicht-mehr-vorne", "R3 S4 K2/H6 | a: HFFF", "0:H",
          landing="Festland", mainland=True, pawns_home=1),
-    case("festland-fasst-beliebig-viele-figuren", "R3 [bb] | a: H | b: S", "0:H",
+    case("festland-fasst-beliebig-viele-figuren", "R3 [bb] | a: HFFF | b: S", "0:H",
          landing="Festland", pawns_home=1),
-    case("nie-zwei-figuren-auf-einem-plaettchen", "H2b H3c S4 | a: HHH | c: -", "0:HHH",
+    case("nie-zwei-figuren-auf-einem-plaettchen", "H2b H3c S4 | a: HHHF | c: -", "0:HHH",
          targets=[1, 2, "Festland"], passed=[1, 2]),
-    case("kette-endet-ohne-karten-verboten", "H2b H3c S4 | a: HH | c: -", "? 0:H",
+    case("kette-endet-ohne-karten-verboten", "H2b H3c S4 | a: HHFF | c: -", "? 0:H",
          legal=False),
     # --- taking a tile (S. 3, 5) ----------------------------------------------------------------
-    case("plaettchen-direkt-dahinter", "R5 S2 K3 H4 | a: H", "0:H",
+    case("plaettchen-direkt-dahinter", "R5 S2 K3 H4 | a: HFFF", "0:H",
          tile_taken="K3", tile_from=3, skipped=[]),
-    case("vom-stapel-nur-das-obere", "S4 K2/R1 H3 | a: H", "0:H",
+    case("vom-stapel-nur-das-obere", "S4 K2/R1 H3 | a: HFFF", "0:H",
          tile_taken="K2", tile_from=2, new_water=False, path_after="[aabbb] S4 R1 H3a []"),
-    case("wasser-und-figur-ueberspringen", "R5 S2 ~ K3b H4 | a: HSS", "0:H",
+    case("wasser-und-figur-ueberspringen", "R5 S2 ~ K3b H4 | a: HSSF", "0:H",
          tile_taken="S2", tile_from=2, skipped=[4, 3], skip_reasons=["Figur", "Wasser"]),
-    case("kein-freies-plaettchen-dahinter", "H2b S3 R4 | a: HS", "0:HS",
+    case("kein-freies-plaettchen-dahinter", "H2b S3 R4 | a: HSSS", "0:HS",
          tile_taken="", tile_from=0, skipped=[1]),
-    case("festland-letztes-freies-plaettchen", "R3 S4 K2/H6 | a: H", "0:H",
+    case("festland-letztes-freies-plaettchen", "R3 S4 K2/H6 | a: HFFF", "0:H",
          tile_taken="K2", tile_from=3),
-    case("festland-ueberspringt-figur-am-ende", "R3 S4 K2b | a: H", "0:H",
+    case("festland-ueberspringt-figur-am-ende", "R3 S4 K2b | a: HFFF", "0:H",
          tile_taken="S4", tile_from=2, skipped=[3], water_gap="2-2"),
     # --- water and gaps (S. 3, 4, 5) ------------------------------------------------------------
-    case("neues-wasser", "R5 S2 K3 H4 | a: H", "0:H",
+    case("neues-wasser", "R5 S2 K3 H4 | a: HFFF", "0:H",
          new_water=True, water_gap="3-3", path_after="[aabbb] R5 S2 ~ H4a []"),
-    case("neues-wasser-verbindet-sich-zu-einer-luecke", "R5 S2 ~ K3b H4 | a: HSS", "0:H",
+    case("neues-wasser-verbindet-sich-zu-einer-luecke", "R5 S2 ~ K3b H4 | a: HSSF", "0:H",
          new_water=True, water_gap="2-3", path_after="[aabb] R5 ~ ~ K3b H4a []"),
-    case("zusammenhaengendes-wasser-ist-eine-luecke", "R5 ~ ~ ~ S2 H4 | a: HRR", "0:H",
+    case("zusammenhaengendes-wasser-ist-eine-luecke", "R5 ~ ~ ~ S2 H4 | a: HRRF", "0:H",
          gaps=1, gap_widths=[3], gap_costs=[2], total_cost=2),
-    case("keine-randluecke-neben-atlantis", "K2 H3 | a: H", "0:H",
+    case("keine-randluecke-neben-atlantis", "K2 H3 | a: HFFF", "0:H",
          tile_taken="K2", removed_ends=1, water_gap="", path_after="[aabbb] H3a []"),
-    case("keine-randluecke-neben-festland", "R3 K2 | a: H", "0:H",
+    case("keine-randluecke-neben-festland", "R3 K2 | a: HFFF", "0:H",
          tile_taken="K2", removed_ends=1, path_after="[aabbb] R3 [a]"),
-    case("randfeld-faellt-mit-wasser-daneben-weg", "R3 ~ ~ K2 | a: SRR", "0:S",
+    case("randfeld-faellt-mit-wasser-daneben-weg", "R3 ~ ~ K2 | a: SRRF", "0:S",
          removed_ends=3, path_after="[aabbb] R3 [a]", path_length=1),
-    case("randfeld-weg-figurnummern-ruecken-nach", "K2 H3 S5b | a: H", "0:H",
+    case("randfeld-weg-figurnummern-ruecken-nach", "K2 H3 S5b | a: HFFF", "0:H",
          path_after="[aabb] H3a S5b []"),
     # --- paying (S. 4, R1, R2, R9) --------------------------------------------------------------
     case("luecke-kostet-niedrigeren-nachbarwert", "R3 ~ K5 H2 | a: H RRR", "0:H",
          gap_borders=["3-5"], gap_costs=[3], total_cost=3),
-    case("breite-egal", "R5 ~ ~ ~ S2 H4 | a: HRR", "0:H", gap_widths=[3], total_cost=2),
-    case("mehrere-luecken-einzeln-und-zusammen", "R1 ~ K6 ~ S4 ~ ~ H3 A5 | a: A S1 O7", "0:A",
+    case("breite-egal", "R5 ~ ~ ~ S2 H4 | a: HRRF", "0:H", gap_widths=[3], total_cost=2),
+    case("mehrere-luecken-einzeln-und-zusammen", "R1 ~ K6 ~ S4 ~ ~ H3 A5 [a] | a: A S1 O7", "0:A",
          gaps=3, gap_costs=[1, 4, 3], total_cost=8, paid=8, payment="S1 O7"),
-    case("luecken-aller-karten-eines-zuges", "R2 ~ H4b ~ S6 K3 | a: HS K5 R1", "0:HS",
+    case("luecken-aller-karten-eines-zuges", "R2 ~ H4b ~ S6 K3 [a] | a: HS K5 R1", "0:HS",
          targets=[3, 5], gap_costs=[2, 4], total_cost=6, paid=6),
-    case("nur-mit-zugbeginn-bezahlen", "R3 ~ K5 H2 | a: H", "? 0:H", legal=False),
+    case("nur-mit-zugbeginn-bezahlen", "R3 ~ K5 H2 [a] | a: H", "? 0:H", legal=False),
     case("genommenes-plaettchen-zahlt-nicht", "R3 ~ K5 H2 | a: HRRR", "? 0:H; zahlen K5",
          legal=False),
-    case("gespielte-karten-zahlen-nicht", "R3 ~ K5 H2 | a: HRR", "? 0:H", legal=False),
-    case("gekaufte-karten-zaehlen-als-zugbeginn", "R3 ~ K5 H2 | a: H S6 | stapel:RRR",
+    case("gespielte-karten-zahlen-nicht", "R3 ~ K5 H2 [a] | a: HRR", "? 0:H", legal=False),
+    case("gekaufte-karten-zaehlen-als-zugbeginn", "R3 ~ K5 H2 [a] | a: H S6 | stapel:RRR",
          "kaufen S6; 0:H", bought_cards=3, paid=3, payment="RRR"),
-    case("ueberzahlen-wechselgeld-verfaellt", "R3 ~ K5 H2 | a: H O7", "0:H",
+    case("ueberzahlen-wechselgeld-verfaellt", "R3 ~ K5 H2 [a] | a: H O7", "0:H",
          paid=7, change_lost=4),
-    case("beste-zahlung-genau-und-karten-behalten", "R3 ~ K5 H2 | a: HRRR S1 O2 | stapel:S",
+    case("beste-zahlung-genau-und-karten-behalten", "R3 ~ K5 H2 [a] | a: HRRR S1 O2 | stapel:S",
          "0:H", payment_options=["S1 O2"], payment="S1 O2", hand="RRRS"),
-    case("eigene-zahlung-erlaubt", "R3 ~ K5 H2 | a: HRRR S1 O2", "0:H; zahlen RRR",
+    case("eigene-zahlung-erlaubt", "R3 ~ K5 H2 [a] | a: HRRR S1 O2", "0:H; zahlen RRR",
          payment="RRR", tiles_held=["S1", "K5", "O2"]),
     case("zu-wenig-zahlen-verboten", "R3 ~ K5 H2 | a: HRRR", "? 0:H; zahlen RR", legal=False),
     # --- bridges (S. 2, 4, R3, R4) --------------------------------------------------------------
-    case("bruecke-fuer-alle", "R3 =b K5 H2 | a: H", "0:H", bridged_by=["b"], total_cost=0),
-    case("bruecke-vor-dem-zug-macht-frei", "R3 ~ K5 H2 | a: H", "brücke 2; 0:H",
+    case("bruecke-fuer-alle", "R3 =b K5 H2 | a: HFFF", "0:H", bridged_by=["b"], total_cost=0),
+    case("bruecke-vor-dem-zug-macht-frei", "R3 ~ K5 H2 [a] | a: H", "brücke 2; 0:H",
          bridge_at=2, bridged_by=["a"], total_cost=0),
     case("bruecke-auf-jede-luecke", "R3 ~ K5 ~ ~ H2 S1 | a: SRRR", "brücke 5; 0:S",
          bridge_at=5, bridge_gap="4-5", gap_costs=[3, 0], total_cost=3, paid=3),
-    case("bruecke-gilt-auch-wenn-luecke-waechst", "R3 =b ~ ~ K5 H2 | a: H", "0:H",
+    case("bruecke-gilt-auch-wenn-luecke-waechst", "R3 =b ~ ~ K5 H2 | a: HFFF", "0:H",
          gap_widths=[3], total_cost=0),
-    case("bruecke-gilt-in-verschmolzener-luecke", "R3 ~ =b ~ K5 H2 | a: H", "0:H",
+    case("bruecke-gilt-in-verschmolzener-luecke", "R3 ~ =b ~ K5 H2 | a: HFFF", "0:H",
          bridged_by=["b"], total_cost=0),
-    case("neues-wasser-neben-bruecke-bleibt-frei", "R3 =b K5 H2b S4 | a: S", "0:S",
+    case("neues-wasser-neben-bruecke-bleibt-frei", "R3 =b K5 H2b S4 | a: SFFF", "0:S",
          water_gap="2-3", path_after="[aabb] R3 =b ~ H2b S4a []"),
-    case("bruecke-nach-dem-nehmen", "R3 ~ K5 H2 S6 | a: S K3", "0:S; brücke 4",
+    case("bruecke-nach-dem-nehmen", "R3 ~ K5 H2 S6 [a] | a: S K3", "0:S; brücke 4",
          bridge_at=4, bridge_gap="4-4", total_cost=3),
-    case("bruecke-danach-zaehlt-nicht-fuer-diesen-zug", "R3 ~ K5 H2 | a: H K3", "0:H; brücke 2",
+    case("bruecke-danach-zaehlt-nicht-fuer-diesen-zug", "R3 ~ K5 H2 [a] | a: H K3", "0:H; brücke 2",
          bridge_at=2, total_cost=3),
-    case("nur-eine-bruecke", "R3 ~ K5 H2 | a: H =", "? brücke 2", legal=False),
-    case("bruecke-nur-auf-eine-luecke", "R3 ~ K5 H2 | a: H", "? brücke 1", legal=False),
-    case("keine-zweite-bruecke-auf-dieselbe-luecke", "R3 =b ~ K5 H2 | a: H", "? brücke 3",
+    case("nur-eine-bruecke", "R3 ~ K5 H2 | a: HFFF =", "? brücke 2", legal=False),
+    case("bruecke-nur-auf-eine-luecke", "R3 ~ K5 H2 [a] | a: H", "? brücke 1", legal=False),
+    case("keine-zweite-bruecke-auf-dieselbe-luecke", "R3 =b ~ K5 H2 | a: HFFF", "? brücke 3",
          legal=False),
-    case("keine-bruecke-nach-spielende", "R3 ~ K5 H2 [aaa] | b: S | zug:b phase:schluss",
+    case("keine-bruecke-nach-spielende", "R3 ~ K5 H2 [aaa] | b: SFFFF | zug:b phase:schluss",
          "? brücke 2", legal=False),
     # --- buying (S. 4, R8) ----------------------------------------------------------------------
-    case("kaufen-halber-wert-abgerundet", "R3 | a: H K5", "kaufen K5; 0:H", bought_cards=2),
-    case("kaufen-1er-bringt-nichts", "R3 | a: H R1", "kaufen R1; 0:H", bought_cards=0,
+    case("kaufen-halber-wert-abgerundet", "R3 [a] | a: H K5", "kaufen K5; 0:H", bought_cards=2),
+    case("kaufen-1er-bringt-nichts", "R3 [a] | a: H R1", "kaufen R1; 0:H", bought_cards=0,
          tiles_held=["R3"]),
-    case("kaufen-7er-bringt-drei", "R3 | a: H O7", "kaufen O7", bought_cards=3, hand_size=4),
-    case("kaufen-nur-am-zuganfang", "R3 | a: H K5", "? 0:H; kaufen K5", legal=False),
-    case("kaufen-nicht-nach-bruecke", "R3 ~ K5 H2 | a: H K5", "? brücke 2; kaufen K5",
+    case("kaufen-7er-bringt-drei", "R3 [a] | a: H O7", "kaufen O7", bought_cards=3, hand_size=4),
+    case("kaufen-nur-am-zuganfang", "R3 [a] | a: H K5", "? 0:H; kaufen K5", legal=False),
+    case("kaufen-nicht-nach-bruecke", "R3 ~ K5 H2 [a] | a: H K5", "? brücke 2; kaufen K5",
          legal=False),
-    case("nur-ein-plaettchen-pro-kauf", "R3 | a: H K5 S4", "? kaufen K5; kaufen S4",
+    case("nur-ein-plaettchen-pro-kauf", "R3 [a] | a: H K5 S4", "? kaufen K5; kaufen S4",
          legal=False),
-    case("kaufen-nur-eigene-plaettchen", "R3 | a: H", "? kaufen K5", legal=False),
+    case("kaufen-nur-eigene-plaettchen", "R3 | a: HFFF", "? kaufen K5", legal=False),
     # --- drawing (S. 3, 5) ----------------------------------------------------------------------
-    case("nachziehen-eine-karte", "R3 S4 K2 | a: SSS", "0:S", cards_drawn=1),
-    case("nachziehen-egal-wie-viele-karten", "H2b S3 R4 | a: HR", "0:HR", cards_drawn=1),
-    case("nachziehen-schon-im-ankunftszug", "R3 | a: H", "0:H", pawns_home=1, cards_drawn=2),
+    case("nachziehen-eine-karte", "R3 S4 K2 | a: SSSF", "0:S", cards_drawn=1),
+    case("nachziehen-egal-wie-viele-karten", "H2b S3 R4 | a: HRFF", "0:HR", cards_drawn=1),
+    case("nachziehen-schon-im-ankunftszug", "R3 | a: HFFF", "0:H", pawns_home=1, cards_drawn=2),
     case("nachziehen-mit-einer-figur-daheim", "R3 K4 [a] | a: K", "0:K", cards_drawn=2),
     case("nachziehen-mit-zwei-figuren-daheim", "R3 K4 [aa] | a: K", "0:K", cards_drawn=3),
     # --- end of the game (S. 5–6, R5, R6) -------------------------------------------------------
-    case("dritte-figur-zug-fertig-vier-karten-ende", "R3 ~ K4 [aa] | a: H S3 | b: S", "0:H",
+    case("dritte-figur-zug-fertig-vier-karten-ende", "R3 ~ K4 [aa] | a: H S3 | b: SFFFF", "0:H",
          tile_taken="K4", paid=3, cards_drawn=4, game_over=True, phase="schluss",
          next_player="b", end_reason="dritte Figur auf dem Festland"),
     case("schlusszug-ohne-karten-mit-kosten", "R3 ~ K5 ~ H2 [aaa] | b: RRRRR | zug:b phase:schluss",
          "schluss 0", landing="Festland", total_cost=5, paid=5, hand_size=0, tile_taken=""),
-    case("schlusszug-schulden-zaehlen-minus", "R3 ~ K5 ~ H2 [aaa] | b: R | zug:b phase:schluss",
-         "schluss 0; schluss 0; schluss 0", paid=1, debt=14, scores=[0, -14], phase="ende"),
+    case("schlusszug-schulden-zaehlen-minus",
+         "R3 ~ K5 ~ H2 [aaa] | a: - | b: RSKHA | zug:b phase:schluss",
+         "schluss 0; schluss 0; schluss 0", paid=5, debt=10, scores=[0, -10], phase="ende"),
     case("schlusszug-jede-figur-zahlt-selbst", "R3 ~ K5 H2b [aaa] | b: RRRRRR | zug:b "
          "phase:schluss", "schluss 0; schluss 0; schluss 4", gap_costs=[3, 3], paid=6),
-    case("schlusszug-bruecken-gelten", "R3 =a K5 ~ H2 [aaa] | b: RR | zug:b phase:schluss",
+    case("schlusszug-bruecken-gelten", "R3 =a K5 ~ H2 [aaa] | b: RRFFF | zug:b phase:schluss",
          "schluss 0", gap_costs=[0, 2], paid=2),
-    case("schlusszug-muss-zahlen-was-geht", "R3 ~ K5 [aaa] | b: RRR | zug:b phase:schluss",
+    case("schlusszug-muss-zahlen-was-geht", "R3 ~ K5 [aaa] | b: RRRFF | zug:b phase:schluss",
          "? schluss 0; zahlen -", legal=False),
-    case("schlusszug-nicht-waehrend-des-spiels", "R3 | a: H", "? schluss 0", legal=False),
+    case("schlusszug-nicht-waehrend-des-spiels", "R3 | a: HFFF", "? schluss 0", legal=False),
     # --- no move possible, empty pile (S. 3, R7) ------------------------------------------------
-    case("kein-zug-karten-zeigen-zwei-ziehen", "R3 ~ K5 | a: S = | b: R", "kein Zug",
+    case("kein-zug-karten-zeigen-zwei-ziehen", "R3 ~ K5 [a] | a: S = | b: RFFFF", "kein Zug",
          no_move=True, cards_drawn=2, next_player="b"),
-    case("kein-zug-in-der-stellung-erkannt", "R3 ~ K5 | a: S = | b: R", "zeigen",
+    case("kein-zug-in-der-stellung-erkannt", "R3 ~ K5 [a] | a: S = | b: RFFFF", "zeigen",
          no_move_possible=True, legal_moves=["kein Zug"]),
     # E3: the own unused bridge would make the move payable, so "kein Zug" is not on offer
-    case("kein-zug-nicht-wenn-die-bruecke-hilft", "R3 ~ K5 | a: S | b: R", "zeigen",
+    case("kein-zug-nicht-wenn-die-bruecke-hilft", "R3 ~ K5 [a] | a: S | b: RFFFF", "zeigen",
          no_move_possible=False, legal_moves=["brücke 2"]),
-    case("kein-zug-verboten-wenn-die-bruecke-hilft", "R3 ~ K5 | a: S | b: R", "? kein Zug",
+    case("kein-zug-verboten-wenn-die-bruecke-hilft", "R3 ~ K5 [a] | a: S | b: RFFFF", "? kein Zug",
          legal=False),
-    case("bruecke-legen-und-ziehen-statt-kein-zug", "R3 ~ K5 | a: S | b: R", "brücke 2; 0:S",
-         paid=0),
-    case("kein-zug-nur-wenn-nichts-geht", "R3 ~ K5 | a: SR", "? kein Zug", legal=False),
-    case("kein-zug-ohne-karten", "R3 K5 | a: - | stapel:HS", "kein Zug",
+    case("bruecke-legen-und-ziehen-statt-kein-zug", "R3 ~ K5 [a] | a: S | b: RFFFF",
+         "brücke 2; 0:S", paid=0),
+    case("kein-zug-nur-wenn-nichts-geht", "R3 ~ K5 | a: SRFF", "? kein Zug", legal=False),
+    case("kein-zug-ohne-karten", "R3 K5 [a] | a: - | stapel:HS", "kein Zug",
          drawn=["H", "S"], hand="SH"),
-    case("leerer-stapel-nichts-nachziehen", "R3 K4 | a: K | stapel:-", "0:K",
+    case("leerer-stapel-nichts-nachziehen", "R3 K4 | a: KFFF | stapel:-", "0:K",
          cards_drawn=0, phase="spiel"),
     case("leerer-stapel-so-viele-wie-da", "R3 K4 [a] | a: K | stapel:H", "0:K",
          cards_drawn=1, drawn=["H"], phase="spiel"),
-    case("stillstand-beendet-das-spiel", "R3 ~ K5 | a: S = | b: S = | stapel:-", "kein Zug",
+    case("stillstand-beendet-das-spiel", "R3 ~ K5 [ab] | a: S = | b: S = | stapel:-", "kein Zug",
          game_over=True, phase="schluss", next_player="b"),
     # --- scoring (S. 5–6) -----------------------------------------------------------------------
     case("wertung-plaettchen-plus-karten-minus-schulden", "| a: RR K5 | b: S O4 -2 | phase:ende",
@@ -215,19 +216,19 @@ def test_every_rule_row_uses_known_fact_keys() -> None:
 # --- the reasons given for forbidden moves name the rule ---------------------------------------
 
 REASONS = [
-    pytest.param("H2b S3 R4 | a: HS", "0:H", "noch eine Karte", id="besetzt"),
-    pytest.param("H2b S3 R4 | a: HS", "0:SH", "nur, wenn das Ziel", id="zweite-karte"),
-    pytest.param("R3 ~ K5 H2 | a: H", "0:H", "Zugbeginn", id="zugbeginn"),
+    pytest.param("H2b S3 R4 | a: HSSS", "0:H", "noch eine Karte", id="besetzt"),
+    pytest.param("H2b S3 R4 | a: HSSS", "0:SH", "nur, wenn das Ziel", id="zweite-karte"),
+    pytest.param("R3 ~ K5 H2 [a] | a: H", "0:H", "Zugbeginn", id="zugbeginn"),
     pytest.param("R3 ~ K5 H2 | a: HRRR", "0:H; zahlen K5", "eben genommenen", id="genommen"),
-    pytest.param("R3 | a: H K5", "0:H; kaufen K5", "Anfang des Zuges", id="kaufen"),
-    pytest.param("R3 ~ K5 H2 | a: H =", "brücke 2", "schon gelegt", id="eine-bruecke"),
-    pytest.param("R3 ~ K5 H2 [aaa] | b: S | zug:b phase:schluss", "brücke 2",
+    pytest.param("R3 [a] | a: H K5", "0:H; kaufen K5", "Anfang des Zuges", id="kaufen"),
+    pytest.param("R3 ~ K5 H2 | a: HFFF =", "brücke 2", "schon gelegt", id="eine-bruecke"),
+    pytest.param("R3 ~ K5 H2 [aaa] | b: SFFFF | zug:b phase:schluss", "brücke 2",
                  "keine Brücke mehr", id="bruecke-nach-ende"),
-    pytest.param("R3 ~ K5 | a: SR", "kein Zug", "noch ziehen", id="kein-zug"),
-    pytest.param("R3 ~ K5 | a: S | b: R", "kein Zug", "Auslegung E3", id="kein-zug-e3"),
-    pytest.param("R3 | a: H", "5:H", "gibt es nicht", id="kein-feld"),
-    pytest.param("R3 S2 | a: H", "1:H", "keine Figur", id="keine-figur"),
-    pytest.param("R3 | a: H", "0:S", "keine Statue", id="karte-fehlt"),
+    pytest.param("R3 ~ K5 | a: SRFF", "kein Zug", "noch ziehen", id="kein-zug"),
+    pytest.param("R3 ~ K5 [a] | a: S | b: RFFFF", "kein Zug", "Auslegung E3", id="kein-zug-e3"),
+    pytest.param("R3 | a: HFFF", "5:H", "gibt es nicht", id="kein-feld"),
+    pytest.param("R3 S2 | a: HFFF", "1:H", "keine Figur", id="keine-figur"),
+    pytest.param("R3 | a: HFFF", "0:S", "keine Karte Statue", id="karte-fehlt"),
 ]
 
 
@@ -242,7 +243,7 @@ def test_forbidden_move_says_which_rule(position: str, action: str, words: str) 
 
 def test_forbidden_move_without_question_is_a_content_error() -> None:
     with pytest.raises(IllegalMoveError):
-        example_facts("R3 ~ K5 H2 | a: H", "0:H")
+        example_facts("R3 ~ K5 H2 [a] | a: H", "0:H")
 
 
 # --- the numbers as functions -------------------------------------------------------------------
@@ -360,14 +361,14 @@ def test_items_and_colours() -> None:
 
 
 def test_legal_moves_order() -> None:
-    state = parse_state("R3 ~ K5 H2b S4 | a: SH R1 K2 K2 | b: -")
+    state = parse_state("R3 ~ K5 H2b S4 [a] | a: SH R1 K2 K2 | b: -")
     assert [str(m) for m in legal_moves(state)] == [
         "kaufen R1", "kaufen K2", "brücke 2", "0:S", "0:HS",
     ]
 
 
 def test_parts_of_a_turn_apply_one_by_one_like_the_whole_turn() -> None:
-    state = parse_state("R3 ~ K5 H2 S6 | a: SH K4 | stapel:RSK")
+    state = parse_state("R3 ~ K5 H2 S6 [a] | a: SH K4 | stapel:RSKHA")
     whole, whole_outcome = apply(state, parse_move("kaufen K4; brücke 2; 0:H"))
     step, _ = apply(state, parse_move("kaufen K4"))
     assert step.started and step.turn == 0
@@ -379,7 +380,7 @@ def test_parts_of_a_turn_apply_one_by_one_like_the_whole_turn() -> None:
 
 
 def test_outcome_records_the_whole_move() -> None:
-    state = parse_state("R1 ~ K6 ~ S4 ~ ~ H3b A5 F2 | a: HA S1 O7 | b: -")
+    state = parse_state("R1 ~ K6 ~ S4 ~ ~ H3b A5 F2a | a: HA S1 O7 | b: -")
     _, outcome = apply(state, parse_move("0:HA"))
     move = outcome.movement
     assert move is not None
@@ -393,7 +394,7 @@ def test_outcome_records_the_whole_move() -> None:
 
 
 def test_explanation_is_german_with_page_refs() -> None:
-    state = parse_state("H2b S3 R4 ~ O5 | a: HO K4 | b: -")
+    state = parse_state("H2b S3 R4 ~ O5 F3a | a: HO K4 | b: -")
     _, outcome = apply(state, parse_move("0:HO"))
     explanation = explain(outcome)
     assert explanation.steps and all(step.text for step in explanation.steps)
@@ -405,15 +406,16 @@ def test_explanation_is_german_with_page_refs() -> None:
 
 
 def test_explanation_of_final_moves_and_end() -> None:
-    _, outcome = apply(parse_state("R3 K4 [aa] | a: H | b: S"), parse_move("0:H"))
-    assert "dritte Figur" in explain(outcome).text and "(S. 5–6)" in explain(outcome).text
-    state = parse_state("R3 ~ K5 [aaa] | b: R | zug:b phase:schluss")
+    _, outcome = apply(parse_state("R3 K4 [aa] | a: H | b: SFFFF"), parse_move("0:H"))
+    assert "dritte Figur" in explain(outcome).text
+    assert explain(outcome).steps[-1].pages == (5, 6, "R5", "R6")
+    state = parse_state("R3 ~ K5 [aaabb] | b: R | zug:b phase:schluss")
     _, outcome = apply(state, parse_move("schluss 0"))
     assert "minus" in explain(outcome).text
 
 
 def test_apply_rejects_things_that_are_not_moves() -> None:
-    state = parse_state("R3 | a: H")
+    state = parse_state("R3 | a: HFFF")
     for bad in (None, "0:H", Advance("0", (Item.HELM,)), Advance(0, ("H",))):
         with pytest.raises(RulesError):
             apply(state, bad)  # type: ignore[arg-type]
@@ -427,12 +429,12 @@ def test_errors_form_one_family() -> None:
 
 
 @pytest.mark.parametrize(("position", "action"), [
-    ("R3 ~ K5 H2 | a: H K3", "0:H"),
-    ("R3 ~ K5 H2 | a: H K3", "kaufen K3; brücke 2; 0:H"),
-    ("R3 ~ K5 | a: S = | b: R", "kein Zug"),
-    ("R3 ~ K5 [aaa] | b: R | zug:b phase:schluss", "schluss 0"),
+    ("R3 ~ K5 H2 [a] | a: H K3", "0:H"),
+    ("R3 ~ K5 H2 [a] | a: H K3", "kaufen K3; brücke 2; 0:H"),
+    ("R3 ~ K5 [a] | a: S = | b: RFFFF", "kein Zug"),
+    ("R3 ~ K5 [aaabb] | b: R | zug:b phase:schluss", "schluss 0"),
     ("aufbau 3", "zeigen"),
-    ("R3 | a: H", "? 0:H"),
+    ("R3 | a: HFFF", "? 0:H"),
 ], ids=["zug", "ganzer-zug", "kein-zug", "schlusszug", "zeigen", "frage-erlaubt"])
 def test_facts_answer_every_key(position: str, action: str) -> None:
     from app.rules.atlantis import EXAMPLE_FACT_KEYS
@@ -446,4 +448,4 @@ def test_facts_answer_every_key(position: str, action: str) -> None:
 
 
 def test_forbidden_question_answers_only_legal_and_reason() -> None:
-    assert set(example_facts("R3 | a: H", "? 0:S")) == {"legal", "reason"}
+    assert set(example_facts("R3 | a: HFFF", "? 0:S")) == {"legal", "reason"}

@@ -91,15 +91,9 @@ def test_the_finder_sees_a_deferred_import_cycle():
 
 
 ENGINES = ["atlantis", "atacama", "survive"]
-# Being untangled this session, one engine per branch: each branch removes its marker.
-_UNTANGLING = {"atlantis"}
 
 
-@pytest.mark.parametrize("engine", [
-    pytest.param(e, marks=pytest.mark.xfail(strict=True, reason="cycle being removed"))
-    if e in _UNTANGLING else e
-    for e in ENGINES
-])
+@pytest.mark.parametrize("engine", ENGINES)
 def test_no_import_cycle_inside_an_engine(engine):
     graph = import_graph()
     inside = [c for c in cycles(graph) if any(m.startswith(f"app.rules.{engine}") for m in c)]

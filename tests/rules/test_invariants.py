@@ -348,8 +348,8 @@ def test_survive_random_play_is_valid_and_round_trips(block):
 # Atlantis
 # =============================================================================================
 
-STANDSTILL_BRIDGE = "[abb] K5a ~ H3 S1 | a: H | b: - | stapel:-"
-STANDSTILL_NO_BRIDGE = "[abb] K5a ~ H3 S1 | a: H = | b: - | stapel:-"
+STANDSTILL_BRIDGE = "[abb] K5a ~ H3 S1 [b] | a: H | b: - | stapel:-"
+STANDSTILL_NO_BRIDGE = "[abb] K5a ~ H3 S1 [b] | a: H = | b: - | stapel:-"
 
 
 def test_atlantis_e3_no_move_is_refused_while_the_own_bridge_helps():
@@ -387,7 +387,7 @@ def test_atlantis_e1_standstill_counts_only_the_own_bridge():
     after, outcome = at.apply(state, at.NoMove())
     assert outcome.ended is at.EndReason.STANDSTILL and after.phase is at.Phase.FINAL
     # One step outside: with cards left in the pile a „kein Zug“ draws and the game goes on.
-    drawing = at.parse_state("[abb] K5a ~ H3 S1 | a: H = | b: - | stapel:RRR")
+    drawing = at.parse_state("[abb] K5a ~ H3 S1 [b] | a: H = | b: - | stapel:RRR")
     after, outcome = at.apply(drawing, at.NoMove())
     assert outcome.ended is None and after.phase is at.Phase.PLAYING
 

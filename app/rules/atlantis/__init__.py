@@ -5,23 +5,23 @@ moves (``notation``), ``legal_moves``/``apply`` (``moves``), the numbers as plai
 (``scoring``), the set-up and seeded practice positions (``setup``, ``generate``), German
 explanations (``explain``) and the worked-example protocol (``facts``).
 
-    >>> state = parse_state("R1 H2b S3 | a: HS | b: R")
+    >>> state = parse_state("R1 H2b S3 [a] | a: HS | b: R")
     >>> [str(m) for m in legal_moves(state)]
     ['0:S', '0:HS']
     >>> state, outcome = apply(state, parse_move("0:HS"))
     >>> outcome.movement.landing, str(outcome.movement.taken.tile)
     (3, 'R1')
     >>> format_path(state)
-    '[aabb] H2b S3a []'
+    '[abb] H2b S3a [a]'
 
 Rulings E1/E3 make every game end: „kein Zug“ only when even the own unused bridge would not
 let a pawn move, and with an empty pile the first „kein Zug“ after which nobody can move (each
 counting only his own bridge) ends the game:
 
-    >>> state = parse_state("[abb] K5a ~ H3 S1 | a: H | b: - | stapel:-")
+    >>> state = parse_state("[abb] K5a ~ H3 S1 [b] | a: H | b: - | stapel:-")
     >>> [str(m) for m in legal_moves(state)]
     ['brücke 2']
-    >>> state, outcome = apply(parse_state("[abb] K5a ~ H3 S1 | a: H = | b: - | stapel:-"),
+    >>> state, outcome = apply(parse_state("[abb] K5a ~ H3 S1 [b] | a: H = | b: - | stapel:-"),
     ...                        NoMove())
     >>> outcome.ended.name, state.phase.value
     ('STANDSTILL', 'schluss')

@@ -19,15 +19,20 @@ from app.rules.atlantis.outcome import (
     SkipReason,
     TileTaken,
 )
-from app.rules.atlantis.types import MAINLAND, Gap, Item, Payment, place_name, player_letter
+from app.rules.atlantis.types import (
+    MAINLAND,
+    PLAYER_NAMES,
+    Gap,
+    Item,
+    Payment,
+    Phase,
+    Tile,
+    place_name,
+    player_name,
+)
 from app.rules.contract import Explanation, Step
 
-PLAYER_NAMES = ("Blau", "Weiß", "Schwarz", "Rot")  # the pawn colours, as the board shows them
-
-
-def player_name(player: int) -> str:
-    """``Weiß (b)``: the pawn colour, and the letter the board prints on the pawn."""
-    return f"{PLAYER_NAMES[player]} ({player_letter(player)})"
+__all__ = ["PLAYER_NAMES", "count_words", "explain", "gap_name", "player_name", "tile_name"]
 
 
 def explain(outcome: Outcome) -> Explanation:
@@ -41,20 +46,30 @@ def explain(outcome: Outcome) -> Explanation:
     if outcome.no_move is not None:
         hand = _cards(outcome.no_move.hand) or "keine Karten"
         steps.append(Step(
-            f"Keine deiner Figuren kann ziehen: Du zeigst deine Karten ({hand}), ziehst 2 Karten "
-            f"nach, und dein Zug ist vorbei.{_short(outcome.no_move.draw)}", (3,)))
+            f"Keine deiner Figuren kann ziehen, auch nicht mit deiner Brücke: Du zeigst deine "
+            f"Karten ({hand}), ziehst 2 Karten nach{_drawn(outcome.no_move.draw)}, und dein Zug "
+            f"ist vorbei.{_short(outcome.no_move.draw)}",
+            _with_r7((3, "E3"), outcome.no_move.draw)))
     for final in outcome.finals:
         steps.extend(_final(final))
     if outcome.ended is EndReason.THIRD_PAWN and outcome.next_player != outcome.player:
         steps.append(Step(
-            "Jetzt ziehen die anderen ihre übrigen Figuren ohne Karten aufs Festland, nehmen keine "
-            "Plättchen und bezahlen jede Lücke auf dem Weg; was sie nicht zahlen können, zählt "
-            "am Ende minus.", (5, 6)))
+            "Das Spiel ist vorbei. Jetzt ziehen die anderen ihre übrigen Figuren ohne Karten aufs "
+            "Festland, nehmen keine Plättchen und bezahlen jede Lücke auf dem Weg – jede Figur "
+            "für sich (Auslegung R6); was sie nicht zahlen können, zählt am Ende minus.",
+            (5, 6, "R5", "R6")))
+    elif outcome.ended is EndReason.THIRD_PAWN:
+        steps.append(Step("Das Spiel ist vorbei: Alle Figuren stehen auf dem Festland, jetzt "
+                          "wird gewertet.", (5, 6)))
     if outcome.ended is EndReason.STANDSTILL:
         steps.append(Step(
-            "Der Stapel ist leer und niemand kann mehr ziehen, auch nicht mit einer Brücke: Das "
-            "Spiel endet (unsere Festlegung E1), und alle ziehen ihre übrigen Figuren wie im "
-            "Schlusszug aufs Festland.", (5, 6)))
+            "Der Stapel ist leer und niemand kann mehr ziehen, auch nicht mit der eigenen Brücke: "
+            "Das Spiel endet (Auslegung E1), und alle ziehen ihre übrigen Figuren wie im "
+            "Schlusszug aufs Festland.", (5, 6, "E1")))
+    if outcome.phase is Phase.OVER and not outcome.ended:
+        steps.append(Step("Damit stehen alle Figuren auf dem Festland: Das Spiel ist vorbei, "
+                          "jetzt wird gewertet – Plättchenwerte plus 1 pro Handkarte, minus "
+                          "Unbezahltes.", (5, 6)))
     return Explanation(tuple(steps))
 
 
@@ -84,8 +99,11 @@ def count_words(n: int, one: str, many: str, digits: bool = False) -> str:
     return f"{word} {many}"
 
 
-def tile_name(tile) -> str:
-    """``Helm 3``: a tile by its item and value, never in notation."""
+def tile_name(tile: Tile) -> str:
+    """``Helm 3``: a tile by its item and value, never in notation (the board's labels).
+
+    Sentences name a tile with its colour, :attr:`Tile.display` (``Helm 3 (grau)``).
+    """
     return f"{tile.item.label} {tile.value}"
 
 
@@ -110,19 +128,31 @@ def _short(draw: Draw) -> str:
     if not draw.short:
         return ""
     if not draw.cards:
-        return " Der Stapel ist aber leer: Es gibt nichts nachzuziehen, das Spiel geht weiter (R7)."
+        return (" Der Stapel ist aber leer: Es gibt nichts nachzuziehen, das Spiel geht weiter "
+                "(Auslegung R7).")
     left = count_words(len(draw.cards), "eine Karte", "Karten")
-    return f" Der Stapel hatte nur noch {left} – mehr gibt es nicht, das Spiel geht weiter (R7)."
+    return (f" Der Stapel hatte nur noch {left} – mehr gibt es nicht, das Spiel geht weiter "
+            "(Auslegung R7).")
+
+
+def _with_r7(pages: tuple[int | str, ...], draw: Draw) -> tuple[int | str, ...]:
+    return (*pages, "R7") if draw.short else pages
+
+
+def _drawn(draw: Draw) -> str:
+    """`` (Ring (blau), Helm (grau))``: which cards came, or nothing if none did."""
+    return f" ({_cards(draw.cards)})" if draw.cards else ""
 
 
 def _purchase(purchase: Purchase) -> Step:
     tile, value = purchase.tile, purchase.tile.value
     got = value // 2
-    text = (f"Zu Beginn deines Zuges legst du dein Plättchen {tile_name(tile)} "
-            f"({tile.item.colour_name}) in die Schachtel. {value} ÷ 2 ist abgerundet {got}, ")
+    text = (f"Zu Beginn deines Zuges legst du dein Plättchen {tile.display} in die Schachtel. "
+            f"{value} ÷ 2 ist abgerundet {got}, ")
     text += ("ein 1er bringt also keine Karte." if got == 0 else
-             f"dafür bekommst du {count_words(got, 'eine Karte', 'Karten')}.")
-    return Step(text + _short(purchase.draw), (4,))
+             f"dafür ziehst du {count_words(got, 'eine Karte', 'Karten')}"
+             f"{_drawn(purchase.draw)}.")
+    return Step(text + _short(purchase.draw), _with_r7((4, "R8"), purchase.draw))
 
 
 def _span(gap: Gap) -> str:
@@ -130,10 +160,15 @@ def _span(gap: Gap) -> str:
 
 
 def _bridge(placed: BridgePlacement) -> Step:
-    when = ("Nach dem Nehmen des Plättchens legst du deine Brücke (R3)" if placed.after_move
-            else "Du legst deine Brücke")
+    if placed.after_move:
+        when = ("Nach dem Nehmen des Plättchens legst du deine Brücke (Auslegung R3)")
+        tail = (" Die Lücken, die du in diesem Zug schon überquert hast, kosten trotzdem "
+                "(Auslegung E4).")
+        pages: tuple[int | str, ...] = (4, "R3", "E4")
+    else:
+        when, tail, pages = "Du legst deine Brücke", "", (4, "R3")
     return Step(f"{when} auf {gap_name(placed.gap)}: Ab jetzt kostet sie niemanden mehr etwas, "
-                "bis zum Spielende – auch wenn sie wächst.", (4,))
+                f"bis zum Spielende – auch wenn sie wächst.{tail}", pages)
 
 
 def _card_step(k: int, step: CardStep) -> Step:
@@ -141,9 +176,10 @@ def _card_step(k: int, step: CardStep) -> Step:
     item = step.card
     if step.target == MAINLAND:
         return Step(f"{lead} {item.display}: Zwischen der Figur und dem Festland liegt kein "
-                    f"{item.label}-Plättchen mehr obenauf, also geht sie direkt aufs Festland.",
-                    (5,))
-    where = f"das nächste sichtbare {item.label}-Plättchen liegt auf {place_name(step.target)}"
+                    f"Plättchen mit {item.display} mehr obenauf, also geht sie direkt aufs "
+                    "Festland.", (5,))
+    where = (f"das nächste sichtbare Plättchen mit {item.display} liegt auf "
+             f"{place_name(step.target)}")
     if step.occupied_by is not None:
         return Step(f"{lead} {item.display} → {where}, dort steht aber schon eine Figur von "
                     f"{player_name(step.occupied_by)}. Also musst du noch eine Karte spielen, "
@@ -157,7 +193,8 @@ def _gap_sentence(gap: Gap) -> Step:
     name = name[0].upper() + name[1:]
     if gap.bridge is not None:
         return Step(f"{name}: Darauf liegt die Brücke von {player_name(gap.bridge)}, sie kostet "
-                    "also nichts – Brücken gelten für alle.", (4,))
+                    "also nichts – Brücken gelten für alle.",
+                    (4, "R4") if gap.width > 1 else (4,))
     breadth = (f" – dass sie {count_words(gap.width, 'ein Wasserfeld', 'Wasserfelder')} breit "
                "ist, zählt nicht" if gap.width > 1 else "")
     return Step(f"{name} kostet {gap.cost}, den niedrigeren Wert{breadth}.", (4,))
@@ -170,7 +207,8 @@ def _gaps(gaps: tuple[Gap, ...], final: bool) -> list[Step]:
         sums = " + ".join(str(g.cost) for g in gaps)
         when = ("für diese Figur" if final
                 else "– bezahlt wird alles zusammen am Ende des Zuges")
-        steps.append(Step(f"Zusammen {sums} = {total} {when}.", (4,)))
+        steps.append(Step(f"Zusammen {sums} = {total} {when}.",
+                          (5, 6, "R6") if final else (4,)))
     return steps
 
 
@@ -202,19 +240,20 @@ def _take(taken: TileTaken) -> list[Step]:
         because = f" ({skipped})" if skipped else ""
         return [Step(f"Hinter deiner Figur liegt kein freies Plättchen mehr{because} – du nimmst "
                      "keins.", (3,))]
-    below = (f"; darunter kommt {tile_name(taken.left_below)} zum Vorschein" if taken.left_below
+    shown = taken.tile.display
+    below = (f"; darunter kommt {taken.left_below.display} zum Vorschein" if taken.left_below
              else "")
     if taken.from_mainland:
         passed = f" ({skipped})" if skipped else ""
         steps = [Step(f"Auf dem Festland nimmst du das letzte freie Plättchen des Weges{passed}: "
-                      f"{tile_name(taken.tile)} von Feld {taken.position}{below}.", (5,))]
+                      f"{shown} von Feld {taken.position}{below}.", (5,))]
     else:
         if not skipped:
             lead = "Du nimmst das Plättchen direkt hinter deiner Figur:"
         else:
             lead = (f"Direkt hinter deiner Figur liegt kein freies Plättchen ({skipped}), also "
                     "gehst du weiter Richtung Atlantis und nimmst")
-        steps = [Step(f"{lead} {tile_name(taken.tile)} von Feld {taken.position}, vom Stapel "
+        steps = [Step(f"{lead} {shown} von Feld {taken.position}, vom Stapel "
                       f"nur das obere{below}.", (3,))]
     if taken.left_below is None:
         steps.append(_water(taken))
@@ -231,18 +270,18 @@ def _water(taken: TileTaken) -> Step:
         return Step(f"{at} ist jetzt leer – direkt neben {side} gibt es aber keine Lücke: Das Feld "
                     f"{what}, der Weg rückt zusammen.", (5,))
     gap = taken.water_gap
-    text = f"{at} ist jetzt leer: Dort kommt ein Wasserplättchen hin."
+    text = f"{at} ist jetzt leer und wird zum Wasserfeld."
     if gap.width > 1:
         text += f" Mit dem Wasser daneben ist das eine Lücke ({_span(gap)})."
     if gap.bridge is not None:
         text += (f" Die Brücke von {player_name(gap.bridge)} liegt darin, also ist die "
-                 "ganze Lücke weiter frei (R4).")
-    return Step(text, (3,) if gap.bridge is None else (3, 4))
+                 "ganze Lücke weiter frei (Auslegung R4).")
+    return Step(text, (3,) if gap.bridge is None else (3, 4, "R4"))
 
 
 def _payment_text(payment: Payment) -> str:
     """``Krone 5, Statue 3 und 2× Ring (blau)``; ``nichts`` for an empty payment."""
-    parts = [tile_name(t) for t in payment.tiles]
+    parts = [t.display for t in payment.tiles]
     if payment.cards:
         parts.append(_cards(payment.cards))
     if not parts:
@@ -259,20 +298,21 @@ def _settle(settlement: Settlement, final: bool) -> list[Step]:
     if options and not settlement.debt:
         shown = " · ".join(_payment_text(o) for o in options[:3])
         more = " (gleich gut)" if len(options) > 1 else ""
-        steps.append(Step(f"Am wenigsten Punkte verlierst du so (R9): {shown}{more}.", pages))
+        steps.append(Step(f"Am wenigsten Punkte verlierst du so (Auslegung R9): {shown}{more}.",
+                          (*pages, "R9")))
     paid = settlement.payment
     if settlement.debt:
         given = f"alles ab: {_payment_text(paid)}" if paid.value else "nichts ab, du hast nichts"
         minus = ("zählt 1 am Ende minus" if settlement.debt == 1
                  else f"zählen {settlement.debt} am Ende minus")
         steps.append(Step(f"Du kannst die {settlement.cost} nicht ganz bezahlen und gibst "
-                          f"{given}; dafür {minus} (E2).", (5, 6)))
+                          f"{given}; dafür {minus} (Auslegung E2).", (5, 6, "E2")))
         return steps
     source = ("mit Plättchen oder Handkarten" if final
               else "nur mit dem, was du zu Zugbeginn hattest, ohne das eben genommene Plättchen "
                    "und ohne die gespielten Karten")
     steps.append(Step(f"Du bezahlst {settlement.cost} {source}: {_payment_text(paid)}.",
-                      pages if final else (4,)))
+                      (*pages, "E2") if final else (4, "R1")))
     if settlement.change_lost:
         lost = settlement.change_lost
         steps.append(Step(f"Du zahlst {paid.value} für {settlement.cost}, also "
@@ -289,24 +329,26 @@ def _movement(move: Movement, bridges: tuple[BridgePlacement, ...]) -> list[Step
     steps.extend(_bridge(b) for b in bridges if b.after_move)
     steps.extend(_settle(move.settlement, final=False))
     draw = move.draw
+    drawn = _drawn(draw)
     if move.pawns_home == 3:
-        text = ("Das ist deine dritte Figur auf dem Festland: Du ziehst 4 Karten, und das Spiel "
-                "endet sofort.")
-        pages: tuple[int | str, ...] = (5,)
+        text = (f"Das ist deine dritte Figur auf dem Festland: Du ziehst 4 Karten{drawn}, und "
+                "das Spiel endet sofort.")
+        pages: tuple[int | str, ...] = (5, "R5")
     elif move.pawns_home:
-        text = (f"Am Zugende ziehst du {draw.wanted} Karten: 1 und dazu eine für jede deiner "
-                f"Figuren auf dem Festland (jetzt {move.pawns_home}) – schon in diesem Zug.")
+        text = (f"Am Zugende ziehst du {draw.wanted} Karten{drawn}: 1 und dazu eine für jede "
+                f"deiner Figuren auf dem Festland (jetzt {move.pawns_home}) – schon in diesem "
+                "Zug.")
         pages = (3, 5)
     else:
-        text = "Am Zugende ziehst du 1 Karte – egal, wie viele du gespielt hast."
+        text = f"Am Zugende ziehst du 1 Karte{drawn} – egal, wie viele du gespielt hast."
         pages = (3,)
-    steps.append(Step(text + _short(draw), pages))
+    steps.append(Step(text + _short(draw), _with_r7(pages, draw)))
     return steps
 
 
 def _final(final: FinalMove) -> list[Step]:
     steps = [Step(f"Schlusszug: Deine Figur von {place_name(final.origin)} geht ohne Karte aufs "
-                  "Festland; ein Plättchen nimmst du nicht.", (5, 6))]
+                  "Festland; ein Plättchen nimmst du nicht.", (5, 6, "R6"))]
     steps.extend(_gaps(final.gaps, final=True))
     if not final.gaps:
         steps.append(Step("Auf dem Weg liegt keine Lücke – nichts zu bezahlen.", (5, 6)))

@@ -19,8 +19,15 @@ EDGE_WATER       no water right next to Atlantis or the mainland [S. 5; E6]
 BRIDGES          each player has one bridge: at most one on the path, only on water, and one
                  lying there counts as placed [S. 4] (two bridges on one gap are possible: two
                  bridged gaps can grow together, R4)
-CARDS            the cards in hands and in the draw pile are at most 15 of each item, and with
-                 the played ones at most 105 [S. 2]
+CARDS            no card comes or goes: hands, draw pile and the cards played or paid
+                 (``ablage``) are the 105 cards, hands and pile at most 15 of one item [S. 2]
+TILES            no tile comes or goes: the tiles on the path, in the players' hands and in the
+                 box (``schachtel``) are the 84 tiles; the path never has more than its 53
+                 places of the set-up [S. 2, 4–5]
+START_HAND       a player none of whose pawns has left Atlantis has not played, taken or paid
+                 anything: no tiles, nothing owed, and the start hand (4, 5, 6, 7 cards from the
+                 start player on) plus 2 for each „kein Zug“ – fewer only once the draw pile
+                 has run out [S. 2–4; R7]
 PHASE            „spiel“: nobody has all 3 pawns home yet; „schluss“: the player to move has a
                  pawn out; „ende“: all pawns are home [S. 5; R5]
 DEBT             minus points for unpaid gaps only once the game has ended [R1, R6]
@@ -28,18 +35,32 @@ STARTED          a turn can only be under way (bought or bridged) during play [R
 ===============  ================================================================================
 
 >>> from app.rules.atlantis import parse_state
->>> status(parse_state("R3 ~ K5 | a: S | b: R"))
+>>> status(parse_state("R3 ~ K5 | a: SRKH"))
 <Status.VALID: 0>
->>> parse_state("R3 ~ K5 | a: " + "R" * 16)
-Traceback (most recent call last):
-...
-app.rules.errors.NotationError: Es gibt nur 15 Ring-Karten, in Händen und Stapel sind es 16 (S. 2).
+>>> from app.rules.errors import NotationError
+>>> def refusal(text):
+...     try:
+...         parse_state(text)
+...     except NotationError as err:
+...         return err.code, str(err)
+>>> refusal("R3 ~ K5 | a: " + "R" * 16)[0]
+'cards'
+
+A player whose pawns all still stand on Atlantis has never played a card (issue #26):
+
+>>> code, reason = refusal("R3 ~ K5 | a: HS")
+>>> code, "mindestens die 4 Startkarten (S. 2), nicht 2" in reason
+('start_hand', True)
+>>> status(parse_state("R3 ~ K5 | a: HSRR"))
+<Status.VALID: 0>
 """
 
 from __future__ import annotations
 
 from enum import IntFlag
 
+from app.rules.atlantis.scoring import NO_MOVE_DRAW
+from app.rules.atlantis.setup import PATH_POSITIONS, PATH_TILES, TOTAL_CARDS, start_hand_sizes
 from app.rules.atlantis.types import (
     ATLANTIS,
     CARDS_PER_ITEM,
@@ -49,7 +70,9 @@ from app.rules.atlantis.types import (
     PLAYER_LETTERS,
     Phase,
     State,
+    player_name,
 )
+from app.rules.errors import NotationError
 from app.rules.invariant_queries import invariant_queries
 
 MAX_STACK = 2
@@ -68,6 +91,8 @@ class Status(IntFlag):
     PHASE = 64
     DEBT = 128
     STARTED = 256
+    TILES = 512
+    START_HAND = 1024
 
 
 def _check(state: State) -> list[tuple[Status, str]]:
@@ -106,17 +131,9 @@ def _check(state: State) -> list[tuple[Status, str]]:
     bridge_problem = _bridge_problem(state)
     if bridge_problem is not None:
         found.append((Status.BRIDGES, bridge_problem))
-    for item in ITEMS:
-        held = sum(p.hand[item.index] for p in state.players) + state.pile.count(item)
-        if held > CARDS_PER_ITEM:
-            found.append((Status.CARDS, f"Es gibt nur {CARDS_PER_ITEM} {item.label}-Karten, in "
-                                        f"Händen und Stapel sind es {held} (S. 2)."))
-            break
-    else:
-        total = sum(p.card_count for p in state.players) + len(state.pile) + state.discard
-        if total > CARDS_PER_ITEM * len(ITEMS):
-            found.append((Status.CARDS, f"Es gibt nur {CARDS_PER_ITEM * len(ITEMS)} Karten; "
-                                        f"Hände, Stapel und Ablage haben {total} (S. 2)."))
+    cards_problem = _cards_problem(state)
+    if cards_problem is not None:
+        found.append((Status.CARDS, cards_problem))
     phase_problem = _phase_problem(state)
     if phase_problem is not None:
         found.append((Status.PHASE, phase_problem))
@@ -125,7 +142,76 @@ def _check(state: State) -> list[tuple[Status, str]]:
                                    "Schlusszügen nach Spielende (R1, R6)."))
     if state.started and state.phase is not Phase.PLAYING:
         found.append((Status.STARTED, "„begonnen“ gibt es nur während des Spiels (phase:spiel)."))
+    tiles_problem = _tiles_problem(state)
+    if tiles_problem is not None:
+        found.append((Status.TILES, tiles_problem))
+    start_problem = _start_hand_problem(state)
+    if start_problem is not None:
+        found.append((Status.START_HAND, start_problem))
     return found
+
+
+def _cards_problem(state: State) -> str | None:
+    for item in ITEMS:
+        held = sum(p.hand[item.index] for p in state.players) + state.pile.count(item)
+        if held > CARDS_PER_ITEM:
+            return (f"Es gibt nur {CARDS_PER_ITEM} Karten {item.display}, in Händen und Stapel "
+                    f"sind es {held} (S. 2).")
+    hands = sum(p.card_count for p in state.players)
+    total = hands + len(state.pile) + state.discard
+    if total != TOTAL_CARDS:
+        # Cards only move between pile, hands and the discard: none is ever added or removed.
+        return (f"Es gibt {TOTAL_CARDS} Karten, und keine kommt dazu oder geht verloren; hier "
+                f"sind es {total}: {hands} in Händen, {len(state.pile)} im Stapel, "
+                f"{state.discard} gespielt oder bezahlt (S. 2).")
+    return None
+
+
+def _tiles_problem(state: State) -> str | None:
+    if len(state.path) > PATH_POSITIONS:
+        return (f"Der Weg hat beim Aufbau {PATH_POSITIONS} Felder und wird nie länger, hier sind "
+                f"es {len(state.path)}.")
+    on_path = sum(len(pos.tiles) for pos in state.path)
+    held = sum(len(p.tiles) for p in state.players)
+    total = on_path + held + state.box
+    if total != PATH_TILES:
+        # A tile goes from the path to a player (taking it) and from there into the box
+        # (buying cards, paying): none is ever added or removed.
+        return (f"Es gibt {PATH_TILES} Plättchen, und keins kommt dazu oder geht verloren; hier "
+                f"sind es {total}: {on_path} auf dem Weg, {held} bei den Spielern, {state.box} "
+                "in der Schachtel (S. 2).")
+    return None
+
+
+def _start_hand_problem(state: State) -> str | None:
+    """A player who never moved a pawn off Atlantis has made no „Zug“ with a card.
+
+    Cards leave a hand only when they are played for a pawn or paid for a gap, and every pawn
+    move starts on the pawn's own place: a player whose three pawns all stand on Atlantis has
+    never played, never taken a tile (so never bought or paid) and owes nothing. The start hand
+    only grew by „kein Zug“, 2 cards each (S. 3) – or fewer once the pile ran out (R7); the pile
+    only shrinks, so while it still has cards, every draw was complete.
+    """
+    sizes = start_hand_sizes(len(state.players)) if 2 <= len(state.players) <= 4 else ()
+    for index, player in enumerate(state.players):
+        if index >= len(sizes) or any(loc != ATLANTIS for loc in player.pawns):
+            continue
+        name, start = player_name(index), sizes[index]
+        lead = f"Alle Figuren von {name} stehen noch auf Atlantis: {name} hat also noch"
+        if player.tiles:
+            return (f"{lead} kein Plättchen genommen (S. 3), hält aber "
+                    f"{len(player.tiles)}.")
+        if player.debt:
+            return f"{lead} keinen Schlusszug gemacht und schuldet nichts (S. 5–6)."
+        cards = player.card_count
+        if cards < start:
+            return (f"{lead} keine Karte gespielt und hält mindestens die {start} Startkarten "
+                    f"(S. 2), nicht {cards}.")
+        if state.pile and (cards - start) % NO_MOVE_DRAW:
+            return (f"{lead} keine Karte gespielt: Zu den {start} Startkarten (S. 2) kommen nur "
+                    f"je {NO_MOVE_DRAW} bei „kein Zug“ (S. 3), also nicht {cards} Karten, solange "
+                    "der Stapel nicht leer war (Auslegung R7).")
+    return None
 
 
 def _bridge_problem(state: State) -> str | None:
@@ -161,4 +247,14 @@ def _phase_problem(state: State) -> str | None:
     return None
 
 
-status, is_valid, violations, check_state = invariant_queries(_check, Status.VALID, __name__)
+status, is_valid, violations, _ = invariant_queries(_check, Status.VALID, __name__)
+
+
+def check_state(state: State) -> State:
+    """``state`` itself, or NotationError with the reason of the first broken invariant; its
+    code is the flag's name (``start_hand``, ``cards`` …) so no caller reads the German."""
+    found = _check(state)
+    if found:
+        flag, reason = found[0]
+        raise NotationError(reason, code=str(flag.name).lower())
+    return state

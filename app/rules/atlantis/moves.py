@@ -95,7 +95,7 @@ from app.rules.atlantis.types import (
     State,
     Tile,
     place_name,
-    player_letter,
+    player_name,
     sorted_cards,
     sorted_tiles,
 )
@@ -107,7 +107,7 @@ class Buy:
     tile: Tile
 
     def __str__(self) -> str:
-        return _format(self)
+        return f"kaufen {self.tile}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +115,7 @@ class PlaceBridge:
     position: int
 
     def __str__(self) -> str:
-        return _format(self)
+        return f"brücke {self.position}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,13 +126,18 @@ class Advance:
     payment: Payment | None = None
 
     def __str__(self) -> str:
-        return _format(self)
+        text = f"{self.origin}:" + "".join(card.letter for card in self.cards)
+        if self.bridge_after is not None:
+            text += f"; brücke {self.bridge_after}"
+        if self.payment is not None:
+            text += f"; zahlen {self.payment}"
+        return text
 
 
 @dataclass(frozen=True, slots=True)
 class NoMove:
     def __str__(self) -> str:
-        return _format(self)
+        return "kein Zug"
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +146,10 @@ class Finish:
     payment: Payment | None = None
 
     def __str__(self) -> str:
-        return _format(self)
+        text = f"schluss {self.origin}"
+        if self.payment is not None:
+            text += f"; zahlen {self.payment}"
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,17 +159,11 @@ class Turn:
     parts: tuple[Buy | PlaceBridge | Advance | NoMove | Finish, ...]
 
     def __str__(self) -> str:
-        return _format(self)
+        return "; ".join(str(part) for part in self.parts)
 
 
 Part = Buy | PlaceBridge | Advance | NoMove | Finish
 Move = Part | Turn
-
-
-def _format(move: Move) -> str:
-    from app.rules.atlantis.notation import format_move
-
-    return format_move(move)
 
 
 def move_key(move: Part) -> tuple:
@@ -295,9 +297,10 @@ def target(state: State, origin: int, item: Item) -> int:
     """
     board = _board(state)
     if not _is_int(origin) or not ATLANTIS <= origin <= board.n:
-        raise RulesError(f"Ausgangsfeld {origin!r} liegt nicht auf dem Weg (0 bis {board.n}).")
+        raise RulesError(f"Ausgangsfeld {origin!r} liegt nicht auf dem Weg (0 bis {board.n}).",
+                         code="no_such_place")
     if not isinstance(item, Item):
-        raise RulesError(f"{item!r} ist kein Gegenstand.")
+        raise RulesError(f"{item!r} ist kein Gegenstand.", code="not_an_item")
     at = board.search.index(item.index, origin)
     return at + 1 if at < board.n else MAINLAND
 
@@ -365,10 +368,10 @@ def apply(state: State, move: Move) -> tuple[State, Outcome]:
     Raises :class:`IllegalMoveError` naming the rule when the rules forbid the move.
     """
     if not isinstance(state, State):
-        raise RulesError("Das ist keine Atlantis-Stellung.")
+        raise RulesError("Das ist keine Atlantis-Stellung.", code="not_a_position")
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise RulesError(f"Das ist kein Atlantis-Zug: {move!r}")
+        raise RulesError(f"Das ist kein Atlantis-Zug: {move!r}", code="not_a_move")
     _check_shape(move)
     return handler(state, move)
 
@@ -398,7 +401,7 @@ def _check_shape(move: Move) -> None:
             for part in move.parts:
                 _check_shape(part)
     if not ok:
-        raise RulesError(f"Dieser Zug ist falsch zusammengesetzt: {move!r}")
+        raise RulesError(f"Dieser Zug ist falsch zusammengesetzt: {move!r}", code="malformed_move")
 
 
 def _is_tile(tile: object) -> bool:
@@ -417,24 +420,27 @@ def _require_playing(state: State, what: str) -> None:
     if state.phase is Phase.FINAL:
         raise IllegalMoveError(
             f"Das Spiel ist schon zu Ende: {what} geht nicht mehr. Jetzt ziehen die anderen ihre "
-            "übrigen Figuren ohne Karten aufs Festland (Schlusszug, S. 5–6)."
+            "übrigen Figuren ohne Karten aufs Festland (Schlusszug, S. 5–6).",
+            code="game_ended",
         )
     if state.phase is Phase.OVER:
-        raise IllegalMoveError(f"Das Spiel ist vorbei: {what} geht nicht mehr.")
+        raise IllegalMoveError(f"Das Spiel ist vorbei: {what} geht nicht mehr.", code="game_over")
 
 
 def _check_origin(state: State, origin: int) -> None:
     n = len(state.path)
     if origin == MAINLAND or origin > n:
         raise IllegalMoveError(
-            f"Feld {origin} gibt es nicht: der Weg hat {n} Felder (0 = Atlantis)."
+            f"Feld {origin} gibt es nicht: der Weg hat {n} Felder (0 = Atlantis).",
+            code="no_such_place",
         )
     if origin < ATLANTIS:
-        raise IllegalMoveError(f"Feld {origin} gibt es nicht (0 = Atlantis, 1 … {n} der Weg).")
+        raise IllegalMoveError(f"Feld {origin} gibt es nicht (0 = Atlantis, 1 … {n} der Weg).",
+                               code="no_such_place")
     if origin not in state.player.pawns:
         raise IllegalMoveError(
-            f"Auf {place_name(origin)} steht keine Figur von Spieler "
-            f"{player_letter(state.turn)} (S. 3)."
+            f"Auf {place_name(origin)} steht keine Figur von {player_name(state.turn)} (S. 3).",
+            code="not_your_pawn",
         )
 
 
@@ -493,13 +499,15 @@ def _apply_buy(state: State, move: Buy) -> tuple[State, Outcome]:
     if state.started:
         raise IllegalMoveError(
             "Karten kaufen darfst du nur ganz am Anfang deines Zuges, vor allem anderen – "
-            "und nur einmal (S. 4, R8)."
+            "und nur einmal (S. 4, Auslegung R8).",
+            code="buy_not_first",
         )
     me = state.player
     if move.tile not in me.tiles:
         raise IllegalMoveError(
-            f"Du hast kein Plättchen {move.tile}: kaufen kannst du nur mit einem eigenen "
-            "Plättchen (S. 4)."
+            f"Du hast kein Plättchen {move.tile.display}: kaufen kannst du nur mit einem "
+            "eigenen Plättchen (S. 4).",
+            code="tile_not_held",
         )
     draw, pile = _draw(state.pile, cards_for_tile(move.tile.value))
     player = _with_player(me, tiles=_remove_tiles(me.tiles, (move.tile,)),
@@ -517,11 +525,12 @@ def _apply_bridge(state: State, move: PlaceBridge) -> tuple[State, Outcome]:
     if state.phase is not Phase.PLAYING:
         raise IllegalMoveError(
             "Nach dem Spielende darf keine Brücke mehr gelegt werden; eine nicht gelegte Brücke "
-            "zählt nichts (S. 5)."
+            "zählt nichts (S. 5).",
+            code="bridge_after_end",
         )
     me = state.player
     if me.bridge_placed:
-        raise IllegalMoveError(_bridge_message_placed())
+        raise IllegalMoveError(_bridge_message_placed(), code="bridge_placed")
     gap = _bridge_target(_board(state), state.path, move.position)
     path = list(state.path)
     path[move.position - 1] = Position((), state.turn)
@@ -542,19 +551,21 @@ def _bridge_target(board: _Board, path: tuple[Position, ...] | list[Position],
     name = shown if shown is not None else position
     if not 1 <= position <= len(path):
         raise IllegalMoveError(f"Feld {name} gibt es nicht – eine Brücke kommt auf eine Lücke "
-                               "im Weg (S. 4).")
+                               "im Weg (S. 4).", code="no_such_place")
     if path[position - 1].tiles:
         raise IllegalMoveError(
             f"Auf Feld {name} liegt ein Plättchen, keine Lücke – die Brücke legst du auf eine "
-            "Lücke (S. 4)."
+            "Lücke (S. 4).",
+            code="bridge_not_on_gap",
         )
     gap = board.gap_at(position)
     if gap is None:  # pragma: no cover - water always belongs to a gap
-        raise IllegalMoveError(f"Feld {name} gehört zu keiner Lücke.")
+        raise IllegalMoveError(f"Feld {name} gehört zu keiner Lücke.", code="bridge_not_on_gap")
     if gap.bridge is not None:
         raise IllegalMoveError(
-            f"Über diese Lücke führt schon die Brücke von {player_letter(gap.bridge)}; sie ist "
-            "für alle frei, eine zweite Brücke bringt nichts (S. 4)."
+            f"Über diese Lücke führt schon die Brücke von {player_name(gap.bridge)}; sie ist "
+            "für alle frei, eine zweite Brücke brächte nichts (S. 4, Auslegung E5).",
+            code="gap_bridged",
         )
     return gap
 
@@ -574,13 +585,16 @@ def _walk(state: State, board: _Board, move: Advance) -> tuple[CardStep, ...]:
                      else f"auf {place_name(target)}, dort ist frei")
             raise IllegalMoveError(
                 f"Mit {card.display} landet die Figur {where} – eine weitere Karte spielst du "
-                "nur, wenn das Ziel der vorigen Karte besetzt ist (S. 3)."
+                "nur, wenn das Ziel der vorigen Karte besetzt ist (S. 3).",
+                code="extra_card",
             )
         loc = target
     if steps[-1].occupied_by is not None:
         raise IllegalMoveError(
-            f"Auf {place_name(loc)} steht schon eine Figur ({player_letter(steps[-1].occupied_by)}"
-            ") – du musst noch eine Karte spielen, beliebiger Gegenstand (S. 3)."
+            f"Auf {place_name(loc)} steht schon eine Figur von "
+            f"{player_name(steps[-1].occupied_by)} – du musst noch eine Karte spielen, "
+            "beliebiger Gegenstand (S. 3).",
+            code="target_occupied",
         )
     return tuple(steps)
 
@@ -643,16 +657,19 @@ def _settle(cost: int, tiles: tuple[Tile, ...], hand: tuple[int, ...], chosen: P
         payment = Payment(sorted_tiles(chosen.tiles), sorted_cards(chosen.cards))
         holdings = sum(t.value for t in tiles) + sum(hand)
         if cost == 0 and payment.value:
-            raise IllegalMoveError("Hier gibt es keine Lücke zu bezahlen – zahle nichts.")
+            raise IllegalMoveError("Hier gibt es keine Lücke zu bezahlen – zahle nichts.",
+                                   code="nothing_to_pay")
         if holdings >= cost > payment.value:
-            rule = "S. 5–6" if final else "S. 4"
+            rule = "S. 5–6, Auslegung E2" if final else "S. 4"
             raise IllegalMoveError(
-                f"Zu wenig: die Lücken kosten {cost}, du zahlst nur {payment.value} ({rule})."
+                f"Zu wenig: Die Lücken kosten {cost}, du zahlst nur {payment.value} ({rule}).",
+                code="payment_too_low",
             )
         if holdings < cost and payment.value < holdings:
             raise IllegalMoveError(
-                f"Du kannst die {cost} nicht ganz bezahlen: dann gibst du alles ab, was du hast, "
-                "und der Rest zählt minus (S. 5–6, R6)."
+                f"Du kannst die {cost} nicht ganz bezahlen: Dann gibst du alles ab, was du hast, "
+                "und der Rest zählt minus (S. 5–6, Auslegung E2).",
+                code="must_pay_all",
             )
     return Settlement(cost, tiles, hand, payment, max(0, cost - payment.value))
 
@@ -665,17 +682,20 @@ def _check_payment(payment: Payment, tiles: tuple[Tile, ...], hand: tuple[int, .
             left.remove(tile)
         elif tile == taken:
             raise IllegalMoveError(
-                f"Mit dem eben genommenen Plättchen {tile} darfst du nicht bezahlen – nur mit dem, "
-                "was du zu Beginn des Zuges hattest (S. 4, R1)."
+                f"Mit dem eben genommenen Plättchen {tile.display} darfst du nicht bezahlen – nur "
+                "mit dem, was du zu Beginn des Zuges hattest (S. 4, Auslegung R1).",
+                code="taken_tile_pays",
             )
         else:
-            raise IllegalMoveError(f"Du hast kein Plättchen {tile} zum Bezahlen.")
+            raise IllegalMoveError(f"Du hast kein Plättchen {tile.display} zum Bezahlen.",
+                                   code="tile_not_held")
     counts = list(hand)
     for card in payment.cards:
         if not counts[card.index]:
-            played = "" if final else " (gespielte Karten zählen nicht, R1)"
+            played = "" if final else " (gespielte Karten zählen nicht, Auslegung R1)"
             raise IllegalMoveError(
-                f"Du hast keine {card.display}-Karte mehr zum Bezahlen{played}."
+                f"Du hast keine Karte {card.display} mehr zum Bezahlen{played}.",
+                code="card_not_held",
             )
         counts[card.index] -= 1
 
@@ -685,11 +705,13 @@ def _apply_advance(state: State, move: Advance) -> tuple[State, Outcome]:
     turn, me, board = state.turn, state.player, _board(state)
     _check_origin(state, move.origin)
     if not move.cards:
-        raise IllegalMoveError("Zum Ziehen spielst du mindestens eine Karte (S. 3).")
+        raise IllegalMoveError("Zum Ziehen spielst du mindestens eine Karte (S. 3).",
+                               code="no_card")
     counts = list(me.hand)
     for card in move.cards:
         if not counts[card.index]:
-            raise IllegalMoveError(f"Du hast keine {card.display}-Karte (mehr) auf der Hand.")
+            raise IllegalMoveError(f"Du hast keine Karte {card.display} (mehr) auf der Hand.",
+                                   code="card_not_held")
         counts[card.index] -= 1
     hand_left = tuple(counts)
     steps = _walk(state, board, move)
@@ -700,7 +722,8 @@ def _apply_advance(state: State, move: Advance) -> tuple[State, Outcome]:
     if cost > budget:
         raise IllegalMoveError(
             f"Die Lücken kosten zusammen {cost}, du hast aber nur {budget} zum Bezahlen – nur was "
-            "du zu Zugbeginn hattest, ohne die gespielten Karten (S. 4, R1)."
+            "du zu Zugbeginn hattest, ohne die gespielten Karten (S. 4, Auslegung R1).",
+            code="cannot_pay",
         )
 
     path = list(state.path)
@@ -715,7 +738,7 @@ def _apply_advance(state: State, move: Advance) -> tuple[State, Outcome]:
     bridges: tuple[BridgePlacement, ...] = ()
     if move.bridge_after is not None:
         if me.bridge_placed:
-            raise IllegalMoveError(_bridge_message_placed())
+            raise IllegalMoveError(_bridge_message_placed(), code="bridge_placed")
         new_board = _Board(State(tuple(path), ()))
         gap = _bridge_target(new_board, path, move.bridge_after - front, move.bridge_after)
         path[move.bridge_after - front - 1] = Position((), turn)
@@ -773,13 +796,15 @@ def _apply_no_move(state: State, move: NoMove) -> tuple[State, Outcome]:
     if advances:
         raise IllegalMoveError(
             f"Du kannst noch ziehen, zum Beispiel „{advances[0]}“ – „kein Zug“ gibt es nur, wenn "
-            "keine deiner Figuren ziehen kann (S. 3)."
+            "keine deiner Figuren ziehen kann (S. 3).",
+            code="can_move",
         )
     if _could_ever_move(state, state.turn):
         raise IllegalMoveError(
             "Mit deiner noch ungelegten Brücke kannst du ziehen: lege sie zuerst auf eine Lücke, "
             "die deine Figur überquert, und ziehe – „kein Zug“ gibt es nur, wenn auch die "
-            "eigene Brücke nicht hilft (Auslegung E3)."
+            "eigene Brücke nicht hilft (Auslegung E3).",
+            code="bridge_helps",
         )
     me, turn = state.player, state.turn
     draw, pile = _draw(state.pile, NO_MOVE_DRAW)
@@ -799,12 +824,15 @@ def _apply_no_move(state: State, move: NoMove) -> tuple[State, Outcome]:
 
 
 def _apply_finish(state: State, move: Finish) -> tuple[State, Outcome]:
-    if state.phase is not Phase.FINAL:
+    if state.phase is Phase.PLAYING:
         raise IllegalMoveError(
             "Schlusszüge ohne Karten gibt es erst, wenn eine dritte Figur das Festland erreicht "
-            "und das Spiel beendet hat (S. 5)." if state.phase is Phase.PLAYING
-            else "Das Spiel ist vorbei: alle Figuren sind auf dem Festland."
+            "und das Spiel beendet hat (S. 5).",
+            code="not_ended",
         )
+    if state.phase is Phase.OVER:
+        raise IllegalMoveError("Das Spiel ist vorbei: Alle Figuren sind auf dem Festland.",
+                               code="game_over")
     _check_origin(state, move.origin)
     turn, me, board = state.turn, state.player, _board(state)
     crossed = board.crossed(move.origin, MAINLAND)
@@ -838,7 +866,7 @@ def _apply_turn(state: State, move: Turn) -> tuple[State, Outcome]:
     for part in move.parts:
         if outcome is not None and (outcome.next_player != player or outcome.phase is Phase.OVER
                                     or outcome.ended is not None):
-            raise IllegalMoveError(_after_turn_message(part))
+            raise IllegalMoveError(_after_turn_message(part), code="turn_over")
         state, step = _HANDLERS[type(part)](state, part)
         outcome = step if outcome is None else outcome.merge(step)
     assert outcome is not None
@@ -848,11 +876,11 @@ def _apply_turn(state: State, move: Turn) -> tuple[State, Outcome]:
 def _after_turn_message(part: Part) -> str:
     if isinstance(part, Buy):
         return ("Dein Zug ist schon vorbei – Karten kaufen geht nur ganz am Anfang des Zuges "
-                "(S. 4, R8).")
+                "(S. 4, Auslegung R8).")
     if isinstance(part, PlaceBridge):
         return ("Dein Zug ist schon vorbei – die Brücke legst du vor dem Ziehen oder gleich nach "
-                "dem Nehmen des Plättchens (R3).")
-    return "Dein Zug ist schon vorbei; jetzt ist der nächste Spieler dran."
+                "dem Nehmen des Plättchens (Auslegung R3).")
+    return "Dein Zug ist schon vorbei; jetzt ist die nächste Person dran."
 
 
 _HANDLERS = {

@@ -5,7 +5,7 @@ Positions
 Sections separated by ``|``: the path first, then one section per player, then settings::
 
     [aab] R3/K5 H2c ~ =a S4b F6a [bcc] | a: RRSH S3 K5 = | b: KK R6 | c: - | zug:b
-    phase:spiel stapel:HRS ablage:12 schachtel:3
+    phase:spiel stapel:HRS ablage:96 schachtel:76
 
 (written on one line). The path runs from Atlantis (left) to the mainland (right); its
 positions are numbered 1, 2, … (Atlantis is 0).
@@ -35,22 +35,30 @@ the player to move has already bought cards or placed the bridge this turn.
 ``format_state`` writes the full form: both brackets, every player and every setting, so that
 ``parse_state(format_state(s)) == s`` and the text comes back unchanged; ``repr`` shows it.
 
-Short form for hand-written examples: leave out what you do not need.
+Short form for hand-written examples: leave out what you do not need; what you leave out is
+filled in so that a game can reach the position (see :mod:`.invariants`).
   * The path you write is the whole path (write only the stretch that matters).
   * Pawns you do not place stand on Atlantis (with ``phase:ende`` on the mainland).
-  * Players: as many as the highest letter used, at least 2; missing sections are empty.
-  * ``zug:a``, ``phase:spiel``, ``ablage:0``, ``schachtel:0``; without ``stapel`` the pile is
-    the rest of the 105 cards (15 per item minus the hands), in the order R S K H A O F R S …
+  * Players: as many as the highest letter used, at least 2. A player whose section you leave
+    out holds the start hand (4, 5, 6, 7 cards by seat), dealt from the end of the cards nobody
+    holds in the order R S K H A O F R S … A player you write whose pawns all stand on Atlantis
+    has not played yet and needs at least the start hand: ``a: HRSK``, not ``a: H`` (or put one
+    of her pawns on the way or on the mainland).
+  * ``zug:a``, ``phase:spiel``. Without ``stapel`` the pile is the rest of the 105 cards (15 per
+    item minus the hands) in the order R S K H A O F R S …, less ``ablage`` cards from its end;
+    with ``stapel`` but without ``ablage`` the cards played or paid are the rest of the 105.
+    Without ``schachtel`` the box holds the tiles that are neither on the path nor held (84 in
+    all), so a short path is a path most of whose tiles are gone.
   * ``aufbau 3`` (or ``aufbau 3 7`` with a seed) is the standard set-up for 3 players with the
     practice tile set.
 
-Examples (a to move, her pawns on Atlantis, b's pawn on H2; then a gap of two water
-positions between R3 and K5):
+Examples (a to move with her four start cards, her pawns on Atlantis, b's pawn on H2; then a
+gap of two water positions between R3 and K5):
 
->>> format_path(parse_state("H2b S3 H4 | a: HR"))
+>>> format_path(parse_state("H2b S3 H4 | a: HRFF"))
 '[aaabb] H2b S3 H4 []'
 >>> from app.rules.atlantis.moves import gaps
->>> state = parse_state("[aaa] R3 ~ ~ K5b O2 [bb] | a: R K4")
+>>> state = parse_state("[aa] R3 ~ ~ K5b O2 [abb] | a: R K4")
 >>> [(gap.first, gap.last, gap.cost) for gap in gaps(state)]
 [(2, 3, 3)]
 
@@ -80,6 +88,7 @@ from __future__ import annotations
 import re
 import string
 
+from app.rules.atlantis.invariants import check_state
 from app.rules.atlantis.moves import (
     Advance,
     Buy,
@@ -90,6 +99,7 @@ from app.rules.atlantis.moves import (
     PlaceBridge,
     Turn,
 )
+from app.rules.atlantis.setup import PATH_TILES, TOTAL_CARDS, standard_setup, start_hand_sizes
 from app.rules.atlantis.types import (
     ATLANTIS,
     CARDS_PER_ITEM,
@@ -131,7 +141,8 @@ def _tile(letter: str, digits: str, where: str) -> Tile:
     item = _item(letter, where)
     value = int(digits)
     if not 1 <= value <= 7:
-        raise NotationError(f"{where}: Wert {digits} – Plättchen haben Werte von 1 bis 7.")
+        raise NotationError(f"{where}: Wert {digits} – Plättchen haben Werte von 1 bis 7.",
+                            code="tile_value")
     return Tile(item, value)
 
 
@@ -195,18 +206,21 @@ def _position(token: str, number: int) -> tuple[Position, int | None]:
         return Position((), _player(token[1:], where)), None
     if token.startswith("~"):
         raise NotationError(
-            f"{where}: auf Wasser steht keine Figur; eine Brücke schreibt man „=a“."
+            f"{where}: auf Wasser steht keine Figur; eine Brücke schreibt man „=a“.",
+            code="pawn_places",
         )
     body = token.rstrip(string.ascii_lowercase)
     pawns = token[len(body):]
     pawn = None
     if pawns and body:
         if len(pawns) > 1:
-            raise NotationError(f"{where}: höchstens eine Figur pro Plättchen (S. 3).")
+            raise NotationError(f"{where}: höchstens eine Figur pro Plättchen (S. 3).",
+                                code="pawn_places")
         pawn = _player(pawns, where)
     parts = body.split("/")
     if len(parts) > 2:
-        raise NotationError(f"{where}: höchstens 2 Plättchen liegen übereinander.")
+        raise NotationError(f"{where}: höchstens 2 Plättchen liegen übereinander (S. 2).",
+                            code="stacks")
     tiles = []
     for part in parts:
         match = re.fullmatch(r"(.)([0-9]{1,2})", part)
@@ -248,11 +262,13 @@ def _parse_path(text: str) -> tuple[list[Position], list[list[int]]]:
         if pawn is not None:
             pawns[pawn].append(len(positions))
     if positions and positions[0].is_water:
-        raise NotationError("Weg: Feld 1 ist Wasser – neben Atlantis gibt es keine Lücke (S. 5).")
+        raise NotationError("Weg: Feld 1 ist Wasser – neben Atlantis gibt es keine Lücke (S. 5).",
+                            code="edge_water")
     if positions and positions[-1].is_water:
         raise NotationError(
             f"Weg: Feld {len(positions)} ist Wasser – neben dem Festland gibt es keine Lücke "
-            "(S. 5)."
+            "(S. 5).",
+            code="edge_water",
         )
     return positions, pawns
 
@@ -316,14 +332,42 @@ def _parse_settings(body: str) -> dict:
 
 def default_pile(players: tuple[PlayerState, ...]) -> tuple[Item, ...]:
     """The rest of the 105 cards in the fixed order R S K H A O F R S … (short form)."""
-    left = [max(0, CARDS_PER_ITEM - sum(p.hand[i] for p in players)) for i in range(len(ITEMS))]
-    pile: list[Item] = []
+    return _in_order([max(0, CARDS_PER_ITEM - sum(p.hand[i] for p in players))
+                      for i in range(len(ITEMS))])
+
+
+def _in_order(left: list[int]) -> tuple[Item, ...]:
+    """Cards counted per item, laid out in the fixed order R S K H A O F R S …"""
+    left = list(left)
+    cards: list[Item] = []
     while any(left):
         for index, item in enumerate(ITEMS):
             if left[index]:
                 left[index] -= 1
-                pile.append(item)
-    return tuple(pile)
+                cards.append(item)
+    return tuple(cards)
+
+
+def _start_hands(raw_players: dict[int, dict], count: int, pile: tuple[Item, ...] | None
+                 ) -> dict[int, list[Item]]:
+    """The start hand of every player the short form leaves out (4, 5, 6, 7 cards by seat).
+
+    They are dealt from the end of the cards nobody holds, in the fixed order, so the top of
+    the default pile – the cards a worked example draws – stays the same.
+    """
+    left = [CARDS_PER_ITEM] * len(ITEMS)
+    for raw in raw_players.values():
+        for card in raw["hand"]:
+            left[card.index] -= 1
+    for card in pile or ():
+        left[card.index] -= 1
+    spare = list(_in_order([max(0, n) for n in left]))
+    hands: dict[int, list[Item]] = {}
+    for index, size in enumerate(start_hand_sizes(count)):
+        if index not in raw_players:
+            hands[index] = spare[len(spare) - size:] if size <= len(spare) else spare[:]
+            del spare[len(spare) - len(hands[index]):]
+    return hands
 
 
 def parse_state(text: str) -> State:
@@ -361,15 +405,13 @@ def parse_state(text: str) -> State:
 
 
 def _parse_setup(players: str, seed: str | None) -> State:
-    from app.rules.atlantis.setup import standard_setup
-
     if not _NUMBER.fullmatch(players) or (seed is not None and not _NUMBER.fullmatch(seed)):
         raise NotationError("„aufbau“: erwartet die Spielerzahl und optional einen Startwert, "
                             "z. B. „aufbau 3“ oder „aufbau 3 7“.")
     try:
         return standard_setup(int(players), int(seed or 0))
     except RulesError as error:
-        raise NotationError(f"„aufbau {players}“: {error}") from None
+        raise NotationError(f"„aufbau {players}“: {error}", code=error.code) from None
 
 
 def _build(positions: list[Position], pawns: list[list[int]], raw_players: dict[int, dict],
@@ -380,20 +422,24 @@ def _build(positions: list[Position], pawns: list[list[int]], raw_players: dict[
             if pos.bridge in bridges:
                 raise NotationError(
                     f"Weg: Spieler {PLAYER_LETTERS[pos.bridge]} hat nur eine Brücke, sie liegt "
-                    f"aber auf Feld {bridges[pos.bridge]} und Feld {number}."
+                    f"aber auf Feld {bridges[pos.bridge]} und Feld {number} (S. 4).",
+                    code="bridges",
                 )
             bridges[pos.bridge] = number
     default_place = MAINLAND if phase is Phase.OVER else ATLANTIS
+    start_hands = _start_hands(raw_players, count, settings.get("stapel"))
     players = []
     for index in range(count):
         letter = PLAYER_LETTERS[index]
         locations = pawns[index]
         if len(locations) > PAWNS_PER_PLAYER:
             raise NotationError(
-                f"Weg: Spieler {letter} hat {len(locations)} Figuren – jeder hat 3."
+                f"Weg: Spieler {letter} hat {len(locations)} Figuren – jeder hat 3 (S. 2).",
+                code="pawns",
             )
         locations = locations + [default_place] * (PAWNS_PER_PLAYER - len(locations))
-        raw = raw_players.get(index, {"hand": [], "tiles": [], "bridge": False, "debt": 0})
+        raw = raw_players.get(index) or {"hand": start_hands[index], "tiles": [],
+                                         "bridge": False, "debt": 0}
         hand = [0] * len(ITEMS)
         for card in raw["hand"]:
             hand[card.index] += 1
@@ -407,11 +453,19 @@ def _build(positions: list[Position], pawns: list[list[int]], raw_players: dict[
     players_t = tuple(players)
     turn = settings.get("zug", 0)
     _check_phase(players_t, phase, turn, settings.get("begonnen", False))
-    pile = settings["stapel"] if "stapel" in settings else default_pile(players_t)
-    state = State(tuple(positions), players_t, turn, phase, pile, settings.get("ablage", 0),
-                  settings.get("schachtel", 0), settings.get("begonnen", False))
-    from app.rules.atlantis.invariants import check_state
-
+    hands = sum(p.card_count for p in players_t)
+    if "stapel" in settings:
+        pile = settings["stapel"]
+        discard = settings.get("ablage", max(0, TOTAL_CARDS - hands - len(pile)))
+    else:
+        # The cards played or paid leave from the end, so the top of the pile stays the same.
+        discard = settings.get("ablage", 0)
+        pile = default_pile(players_t)
+        pile = pile[:max(0, len(pile) - discard)]
+    on_path = sum(len(pos.tiles) for pos in positions) + sum(len(p.tiles) for p in players_t)
+    box = settings.get("schachtel", max(0, PATH_TILES - on_path))
+    state = State(tuple(positions), players_t, turn, phase, pile, discard, box,
+                  settings.get("begonnen", False))
     return check_state(state)
 
 
@@ -422,80 +476,39 @@ def _check_phase(players: tuple[PlayerState, ...], phase: Phase, turn: int, star
             if player.pawns_home == PAWNS_PER_PLAYER:
                 raise NotationError(
                     f"phase:spiel, aber Spieler {PLAYER_LETTERS[index]} hat alle 3 Figuren auf dem "
-                    "Festland – dann ist das Spiel beendet (phase:schluss oder phase:ende, S. 5)."
+                    "Festland – dann ist das Spiel beendet (phase:schluss oder phase:ende, S. 5).",
+                    code="phase",
                 )
         return
     if started:
-        raise NotationError("„begonnen“ gibt es nur während des Spiels (phase:spiel).")
+        raise NotationError("„begonnen“ gibt es nur während des Spiels (phase:spiel).",
+                            code="started")
     if phase is Phase.FINAL and players[turn].pawns_home == PAWNS_PER_PLAYER:
         raise NotationError(
-            f"phase:schluss, zug:{letter}: Spieler {letter} hat keine Figur mehr unterwegs."
+            f"phase:schluss, zug:{letter}: Spieler {letter} hat keine Figur mehr unterwegs.",
+            code="phase",
         )
     if phase is Phase.OVER and any(p.pawns_home < PAWNS_PER_PLAYER for p in players):
-        raise NotationError("phase:ende: dann stehen alle Figuren auf dem Festland.")
+        raise NotationError("phase:ende: dann stehen alle Figuren auf dem Festland.",
+                            code="phase")
 
 
 def format_state(state: State) -> str:
-    """The full one-line notation of ``state``."""
-    path = ["[" + _pawns_at(state, ATLANTIS) + "]"]
-    occupant = {loc: PLAYER_LETTERS[i] for i, p in enumerate(state.players) for loc in p.pawns}
-    for number, pos in enumerate(state.path, 1):
-        if not pos.tiles:
-            path.append("~" if pos.bridge is None else "=" + PLAYER_LETTERS[pos.bridge])
-        else:
-            tiles = "/".join(str(tile) for tile in reversed(pos.tiles))
-            path.append(tiles + occupant.get(number, ""))
-    path.append("[" + _pawns_at(state, MAINLAND) + "]")
-    sections = [" ".join(path)]
-    for index, player in enumerate(state.players):
-        parts = [f"{PLAYER_LETTERS[index]}:",
-                 "".join(card.letter for card in player.cards()) or "-"]
-        parts.extend(str(tile) for tile in player.tiles)
-        if player.bridge_placed:
-            parts.append("=")
-        if player.debt:
-            parts.append(f"-{player.debt}")
-        sections.append(" ".join(parts))
-    pile = "".join(card.letter for card in state.pile) or "-"
-    settings = (f"zug:{PLAYER_LETTERS[state.turn]} phase:{state.phase.value} stapel:{pile} "
-                f"ablage:{state.discard} schachtel:{state.box}")
-    if state.started:
-        settings += " begonnen"
-    sections.append(settings)
-    return " | ".join(sections)
+    """The full one-line notation of ``state`` (:meth:`State.notation`)."""
+    return state.notation()
 
 
 def format_path(state: State) -> str:
     """Only the path section of the full form (with both brackets)."""
-    return format_state(state).split(" | ", 1)[0]
-
-
-def _pawns_at(state: State, place: int) -> str:
-    return "".join(PLAYER_LETTERS[i] * p.pawns.count(place) for i, p in enumerate(state.players))
+    return state.path_notation()
 
 
 # --- moves ----------------------------------------------------------------------------------------
 
 
 def format_move(move: Move) -> str:
-    """The text of a move or a whole turn (see the module docstring)."""
-    if isinstance(move, Turn):
-        return "; ".join(format_move(part) for part in move.parts)
-    if isinstance(move, Buy):
-        return f"kaufen {move.tile}"
-    if isinstance(move, PlaceBridge):
-        return f"brücke {move.position}"
-    if isinstance(move, NoMove):
-        return "kein Zug"
-    if isinstance(move, Advance):
-        text = f"{move.origin}:" + "".join(card.letter for card in move.cards)
-        if move.bridge_after is not None:
-            text += f"; brücke {move.bridge_after}"
-    else:
-        text = f"schluss {move.origin}"
-    if move.payment is not None:
-        text += f"; zahlen {move.payment}"
-    return text
+    """The text of a move or a whole turn (see the module docstring); ``str(move)``."""
+    return str(move)
 
 
 def parse_move(text: str) -> Move:

@@ -25,13 +25,14 @@ NO_MOVE_DRAW = 2
 
 def _check_value(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not MIN_VALUE <= value <= MAX_VALUE:
-        raise RulesError(f"{what} muss ein Plättchenwert von 1 bis 7 sein, nicht {value!r}.")
+        raise RulesError(f"{what} muss ein Plättchenwert von 1 bis 7 sein, nicht {value!r}.",
+                         code="tile_value")
     return value
 
 
 def _check_count(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RulesError(f"{what} muss eine ganze Zahl ab 0 sein, nicht {value!r}.")
+        raise RulesError(f"{what} muss eine ganze Zahl ab 0 sein, nicht {value!r}.", code="count")
     return value
 
 
@@ -56,7 +57,8 @@ def cards_to_draw(pawns_home: int) -> int:
     With the third pawn home this gives 4, the number drawn when the game ends.
     """
     if pawns_home not in (0, 1, 2, 3):
-        raise RulesError(f"Figuren auf dem Festland: 0 bis 3, nicht {pawns_home!r}.")
+        raise RulesError(f"Figuren auf dem Festland: 0 bis 3, nicht {pawns_home!r}.",
+                         code="pawns_home")
     return 1 + pawns_home
 
 

@@ -61,7 +61,7 @@ def start_hand_sizes(players: int) -> tuple[int, ...]:
 
 def _check_players(players: object) -> int:
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise RulesError(f"Atlantis spielen 2 bis 4 Personen, nicht {players!r}.")
+        raise RulesError(f"Atlantis spielen 2 bis 4 Personen, nicht {players!r}.", code="players")
     return players
 
 
@@ -82,7 +82,8 @@ def standard_setup(players: int, seed: int = 0, tiles: TileSet = PRACTICE_TILES)
     """
     _check_players(players)
     if len(tiles.a) != PATH_TILES // 2 or len(tiles.b) != PATH_TILES // 2:
-        raise RulesError("Ein Plättchensatz braucht 42 Plättchen mit Rückseite A und 42 mit B.")
+        raise RulesError("Ein Plättchensatz braucht 42 Plättchen mit Rückseite A und 42 mit B.",
+                         code="tile_set")
     rng = random.Random(seed)
     half_a, half_b = list(tiles.a), list(tiles.b)
     rng.shuffle(half_a)

@@ -77,6 +77,11 @@ class Tile:
         return f"{self.item.letter}{self.value}"
 
     @property
+    def display(self) -> str:
+        """How a sentence names the tile: item, value and colour, e.g. ``Krone 5 (gelb)``."""
+        return f"{self.item.label} {self.value} ({self.item.colour_name})"
+
+    @property
     def sort_key(self) -> tuple[int, int]:
         return (self.item.index, self.value)
 
@@ -174,9 +179,45 @@ class State:
     cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __repr__(self) -> str:
-        from app.rules.atlantis.notation import format_state
+        return f"State({self.notation()!r})"
 
-        return f"State({format_state(self)!r})"
+    def notation(self) -> str:
+        """The full one-line notation (read back by ``notation.parse_state``), as python-chess
+        keeps ``fen()`` on its ``Board``."""
+        sections = [self.path_notation()]
+        for index, player in enumerate(self.players):
+            parts = [f"{PLAYER_LETTERS[index]}:",
+                     "".join(card.letter for card in player.cards()) or "-"]
+            parts.extend(str(tile) for tile in player.tiles)
+            if player.bridge_placed:
+                parts.append("=")
+            if player.debt:
+                parts.append(f"-{player.debt}")
+            sections.append(" ".join(parts))
+        pile = "".join(card.letter for card in self.pile) or "-"
+        settings = (f"zug:{PLAYER_LETTERS[self.turn]} phase:{self.phase.value} stapel:{pile} "
+                    f"ablage:{self.discard} schachtel:{self.box}")
+        if self.started:
+            settings += " begonnen"
+        sections.append(settings)
+        return " | ".join(sections)
+
+    def path_notation(self) -> str:
+        """Only the path section of :meth:`notation`, with both brackets."""
+        path = ["[" + self._pawns_at(ATLANTIS) + "]"]
+        occupant = {loc: PLAYER_LETTERS[i] for i, p in enumerate(self.players) for loc in p.pawns}
+        for number, pos in enumerate(self.path, 1):
+            if not pos.tiles:
+                path.append("~" if pos.bridge is None else "=" + PLAYER_LETTERS[pos.bridge])
+            else:
+                tiles = "/".join(str(tile) for tile in reversed(pos.tiles))
+                path.append(tiles + occupant.get(number, ""))
+        path.append("[" + self._pawns_at(MAINLAND) + "]")
+        return " ".join(path)
+
+    def _pawns_at(self, place: int) -> str:
+        return "".join(PLAYER_LETTERS[i] * p.pawns.count(place)
+                       for i, p in enumerate(self.players))
 
     @property
     def player(self) -> PlayerState:
@@ -248,3 +289,11 @@ def place_name(location: int) -> str:
 
 def player_letter(player: int) -> str:
     return PLAYER_LETTERS[player]
+
+
+PLAYER_NAMES = ("Blau", "Weiß", "Schwarz", "Rot")  # the pawn colours, as the board shows them
+
+
+def player_name(player: int) -> str:
+    """``Weiß (b)``: the pawn colour, and the letter the board prints on the pawn."""
+    return f"{PLAYER_NAMES[player]} ({player_letter(player)})"
