@@ -7,9 +7,9 @@ then the rest by importance. Fitting tries, in this order: every pitfall at 10 p
 8.5 pt (never smaller, small print included); then, at 8.5 pt, leaves out unmarked pitfalls
 from the least important end; only when the marked ones alone overflow, they shrink to their
 correct rule (the wrong belief goes) from the end of their order, and last are left out. The
-sheet says how many more the app has. Only a game whose steps and numbers alone overflow the page takes two pages, and the
-print preview says so. The footer (source and "Regelfrisch") is painted at the foot of every
-page, outside the flowing text.
+sheet says how many more the app has. Only a game whose steps and numbers alone overflow the
+page takes two pages, and the print preview says so. The footer (source and "Regelfrisch")
+is painted at the foot of every page, outside the flowing text.
 """
 
 from __future__ import annotations

@@ -176,7 +176,7 @@ def test_the_sheet_stays_one_page_with_any_number_of_marks(qapp, game_id, share,
     marked = set(ids[: max(1, round(len(ids) * share))])
     path = tmp_path / "zettel.pdf"
     plan = render_sheet(loaded, a4_printer(path), marked)
-    pages, text = pdf_text(path)
+    pages, _text = pdf_text(path)
     assert (plan.pages, pages) == (1, 1)
     order = [p.id for p in loaded.game.content.pitfalls]
     marked_pitfalls = [pid for pid in order if pid in marked]
