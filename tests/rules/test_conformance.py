@@ -30,6 +30,8 @@ def test_every_engine_speaks_the_contract(game_id):
     assert game.info.id == game_id
     assert game.info.default_players in game.info.players
     assert game.info.refusal_codes, "a game names the reason codes of its refusals"
+    generic = {IllegalMoveError.code, RulesError.code}
+    assert not game.info.refusal_codes & generic, "a refusal says which rule, not just „illegal“"
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
