@@ -50,7 +50,7 @@ def excerpt(text: object, limit: int = 40) -> str:
     copied whole (a field of 200,000 characters must not become a line that long).
 
     >>> excerpt("Wasser" * 20)
-    '„WasserWasserWasserWasserWasserWasserWass…“'
+    '„WasserWasserWasserWasserWasserWasserWas…“'
     """
     shown = " ".join(str(text).split())
     if len(shown) > limit:

@@ -23,9 +23,11 @@ from app.model.library import (  # noqa: F401
     ContentError,
     Problem,
     UnreadableFile,
+    excerpt,
     read_content_file,
     safe_line,
 )
+from app.model.safe_files import german_os_error
 
 # libyaml's parser is ten times faster than the pure-Python one; both are the safe loader
 # (no Python tags) and both keep the line marks we report.
@@ -149,7 +151,7 @@ def _index(path: Path, loader, node: yaml.Node, loc: LinePath, lines: dict, seen
             child = (*loc, key)
             if child in lines:
                 raise _error(path, key_line,
-                             f"Der Schlüssel „{key}“ steht doppelt "
+                             f"Der Schlüssel {_quoted(key)} steht doppelt "
                              f"(zuerst in Zeile {lines[child]}).")
             lines[child] = key_line
             _index(path, loader, value_node, child, lines, seen, depth + 1)
@@ -193,6 +195,10 @@ def _short(text: str) -> str:
     return text if len(text) <= 40 else text[:40] + "…"
 
 
+def _quoted(text: str) -> str:
+    return excerpt(text)
+
+
 def _escaped(char: str | int) -> str:
     # libyaml reports the character as a number, the pure-Python reader as text.
     code = char if isinstance(char, int) else ord(char[:1] or "\0")
@@ -200,12 +206,7 @@ def _escaped(char: str | int) -> str:
 
 
 def _reason(exc: OSError) -> str:
-    import errno
-
-    german = {errno.EACCES: "keine Leseberechtigung", errno.EPERM: "keine Leseberechtigung",
-              errno.ENOENT: "nicht gefunden", errno.ELOOP: "zu viele symbolische Links",
-              errno.EIO: "Ein-/Ausgabefehler", errno.ENAMETOOLONG: "Name zu lang"}
-    return german.get(exc.errno, f"Fehler {exc.errno}" if exc.errno else "unbekannter Fehler")
+    return german_os_error(exc)
 
 
 def _line_at(text: str, mark) -> int | None:
