@@ -350,19 +350,23 @@ class PackActions(QObject):
         installed = next((e for e in self.own_entries()
                           if e.folder.name == result.pack_id), None)
         if installed is None:
-            self._install(result.loaded.folder, replace=False)
+            self._install(result.loaded.folder, replace=False, checked=result.loaded)
             _remove_tree(run.work)
             return
         # Ask; the checked copy stays in the work folder while the dialog is open.
         dialog = ReplacePackDialog(installed, result.loaded, run.archive, self.window)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         staged = result.loaded.folder
-        dialog.accepted.connect(lambda: self._install(staged, replace=True))
+        dialog.accepted.connect(
+            lambda: self._install(staged, replace=True, checked=result.loaded))
         dialog.finished.connect(lambda _r: _remove_tree(run.work))
         self._open(dialog)
 
-    def _install(self, folder: Path, *, replace: bool) -> None:
-        from app.model.packs import install_pack
+    def _install(self, folder: Path, *, replace: bool, checked=None) -> None:
+        """Install the checked pack in ``folder``. ``checked``: the pack as the inspection
+        loaded it; it is the same bytes, so it is shown without reading them again (a large
+        pack took a second to load on the window's thread)."""
+        from app.model.packs import PackGame, install_pack, pack_fingerprint, replace_pack
 
         try:
             target = install_pack(folder, self.root, replace=replace)
@@ -371,7 +375,16 @@ class PackActions(QObject):
                 f"Das Spiel ließ sich nicht installieren ({_reason(exc)}). Es wurde nichts "
                 "verändert.")
             return
-        self.refresh_library(select=target.name)
+        library = self.state.library
+        if checked is None or library is None:
+            self.refresh_library(select=target.name)
+        else:
+            pack = PackGame(checked.game, target, checked.examples)
+            pack.fingerprint = pack_fingerprint(target)
+            self._fingerprints.pop(target, None)
+            self._stale.pop(target, None)
+            self.state.set_library(replace_pack(library, target, pack))
+            self.state.select_game(pack.id)
         self.window.status_text.setText(f"Spiel „{target.name}“ importiert.")
 
     def manage_packs(self) -> None:

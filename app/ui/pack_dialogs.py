@@ -128,11 +128,15 @@ class ImportProgressDialog(QProgressDialog):
     def __init__(self, archive: Path, parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle("Spiel importieren")
-        self.setLabelText(f"„{_short_name(archive.name)}“ wird geprüft …\n"
+        label = _plain_label("", "ImportProgressText")
+        label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        label.setContentsMargins(6, 8, 6, 6)
+        self.setLabel(label)  # a file name from elsewhere: plain text, wrapped, not centred
+        self.setLabelText(f"Prüfe „{_short_name(archive.name)}“ …\n"
                           "Erst ein fehlerfreies Spiel wird installiert.")
         self.setCancelButtonText("Abbrechen")
         self.setRange(0, 0)  # no steps to count: a busy bar
-        self.setMinimumWidth(420)
+        self.setMinimumWidth(480)
         self.setAutoClose(False)
         self.setAutoReset(False)
         self.setWindowModality(Qt.WindowModality.WindowModal)
