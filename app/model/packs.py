@@ -35,8 +35,8 @@ from app.model.library import distinct_problems, excerpt
 from app.model.loader import GAME_FILE, QUIZ_FILE, FailedGame, Library, LoadedGame, load_game
 from app.model.paths import PACKS_FOLDER, packs_root, resources_root  # noqa: F401 (re-exported)
 from app.model.quality import GLOSSARY_FILE, review_game
-from app.model.safe_files import UnreadableFile, german_os_error, read_regular_file
-from app.model.yaml_source import MAX_FILE_BYTES, ContentError, Problem, read_yaml
+from app.model.safe_files import UnreadableFile, german_os_error, read_regular_file, too_large
+from app.model.yaml_source import MAX_FILE_BYTES, ContentError, Problem, read_yaml  # noqa: F401
 
 SUFFIX = ".regelfrisch"
 MANIFEST = "manifest.json"
@@ -46,6 +46,10 @@ FORMAT = 1
 MAX_ARCHIVE_BYTES = 2 * 1024 * 1024
 MAX_ENTRIES = len(ARCHIVE_FILES)
 MAX_MANIFEST_BYTES = 16 * 1024
+# A pack's file: five times the largest shipped one (26 KB). The content limit (512 KiB) would
+# let an archive hold 1.5 MB of YAML, which takes PyYAML and the checks many seconds; at this
+# size any archive is checked within the two seconds on a busy two-core machine.
+MAX_PACK_FILE_BYTES = 128 * 1024
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MAX_ID = 40
 
@@ -123,9 +127,20 @@ def pack_problems(folder: Path, reserved: Iterable[str] = ()) -> list[Problem]:
                                                     "erlaubt, keine Ordner oder Verknüpfungen."))
             elif path.name not in PACK_FILES and path.name != MANIFEST:
                 problems.append(Problem(path, None, _unknown_file_message(path.name)))
+            elif _size(path) > MAX_PACK_FILE_BYTES:
+                # The same limit as in an archive, so every pack that loads can be shared.
+                problems.append(Problem(path, None, too_large(_size(path),
+                                                              MAX_PACK_FILE_BYTES)))
             elif path.suffix == ".yaml":
                 problems += _markup_problems(path)
     return problems
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0  # the loader says why it cannot be read
 
 
 def _unknown_file_message(name: str) -> str:
@@ -395,7 +410,7 @@ def _unpack(raw: bytes, problem) -> dict[str, bytes]:
                 # The name as it stands: joined to a path, "/etc/x" would hide the archive.
                 problem(f"{excerpt(info.filename)}: {message}")
                 continue
-            limit = MAX_MANIFEST_BYTES if info.filename == MANIFEST else MAX_FILE_BYTES
+            limit = MAX_MANIFEST_BYTES if info.filename == MANIFEST else MAX_PACK_FILE_BYTES
             try:
                 with zipped.open(info) as stream:
                     data = stream.read(limit + 1)  # never trust the size in the header

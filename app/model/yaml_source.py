@@ -9,7 +9,10 @@ Content is untrusted: whatever a file holds, reading it ends in data or in
 
 from __future__ import annotations
 
+import hashlib
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,8 +64,19 @@ class YamlSource:
         return Problem(self.path, self.line_of(loc), message)
 
 
+# The files last read, by path and content: checking a pack reads each file three times (its
+# markup, the schema, the editorial review); parsing half a megabyte once is enough. Keyed by
+# the bytes themselves, so a changed file is always parsed anew.
+_RECENT: OrderedDict[tuple[str, bytes], YamlSource] = OrderedDict()
+_RECENT_SIZE = 8
+_RECENT_LOCK = threading.Lock()
+
+
 def read_yaml(path: Path) -> YamlSource:
-    """Read ``path`` or raise :class:`ContentError` with a German message and a line."""
+    """Read ``path`` or raise :class:`ContentError` with a German message and a line.
+
+    The data of a file read before with the same bytes is shared, not copied: treat it as
+    read-only."""
     try:
         raw = read_content_file(path, MAX_FILE_BYTES)
     except IsADirectoryError:
@@ -71,7 +85,21 @@ def read_yaml(path: Path) -> YamlSource:
         raise _error(path, None, str(exc)) from None
     except OSError as exc:
         raise _error(path, None, f"Die Datei lässt sich nicht lesen ({_reason(exc)}).") from None
+    key = (str(path), hashlib.blake2b(raw, digest_size=20).digest())
+    with _RECENT_LOCK:
+        known = _RECENT.get(key)
+        if known is not None:
+            _RECENT.move_to_end(key)
+            return known
+    source = _parse(path, raw)
+    with _RECENT_LOCK:
+        _RECENT[key] = source
+        while len(_RECENT) > _RECENT_SIZE:
+            _RECENT.popitem(last=False)
+    return source
 
+
+def _parse(path: Path, raw: bytes) -> YamlSource:
     if b"\x00" in raw:
         line = raw[: raw.index(b"\x00")].count(b"\n") + 1
         raise _error(path, line, "Die Datei enthält Binärdaten (Nullbytes) statt Text.")

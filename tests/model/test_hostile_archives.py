@@ -244,3 +244,17 @@ def test_the_english_detector_finds_what_the_old_code_said():
                  "File is not a zip file"):
         assert english_in([text]) == [text]
     assert english_in([json.dumps("„x.regelfrisch“: Die Datei ist beschädigt.")]) == []
+
+
+def test_a_pack_file_over_the_pack_limit_is_refused_in_an_archive_and_in_a_folder(tmp_path):
+    from app.model.packs import MAX_PACK_FILE_BYTES, pack_problems
+
+    entries = _entries()
+    big = entries["glossary.yaml"] + b"# " + b"x" * MAX_PACK_FILE_BYTES + b"\n"
+    archive = _zip(tmp_path / "gross.regelfrisch", {**entries, "glossary.yaml": big})
+    _refused(_inspect(tmp_path, archive), "zu groß")
+    folder = create_pack(tmp_path / "ordner", "Mein Spiel")
+    (folder / "glossary.yaml").write_bytes(big)
+    assert [p.message for p in pack_problems(folder)] == [
+        f"Die Datei ist mit {len(big) // 1024} KiB zu groß (höchstens "
+        f"{MAX_PACK_FILE_BYTES // 1024} KiB)."]
