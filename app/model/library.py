@@ -6,11 +6,11 @@ from the snapshot (see :mod:`app.model.snapshot`) never imports the heavy loadin
 
 from __future__ import annotations
 
-import os
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from app.model.safe_files import UnreadableFile, read_regular_file, too_large  # noqa: F401
 
 if TYPE_CHECKING:
     from app.model.examples import ExampleResult
@@ -20,6 +20,8 @@ PREFERRED_ORDER = ("atlantis", "atacama", "survive")
 
 # Content files are a few kilobytes; anything far larger is a mistake or an attack.
 MAX_FILE_BYTES = 512 * 1024
+# The longest problem message: a few lines of a dialog, never a page of quoted content.
+MAX_MESSAGE_CHARS = 400
 
 
 @dataclass(frozen=True)
@@ -31,12 +33,49 @@ class Problem:
     message: str
 
     def __post_init__(self) -> None:
-        # Messages quote content; shown in a terminal or a label, it stays one harmless line.
-        object.__setattr__(self, "message", safe_line(self.message))
+        # Messages quote content; shown in a terminal or a label, it stays one harmless line,
+        # and a short one: the checks quote excerpts, this catches a quote that slipped through.
+        message = safe_line(self.message)
+        if len(message) > MAX_MESSAGE_CHARS:
+            message = message[:MAX_MESSAGE_CHARS - 1] + "…"
+        object.__setattr__(self, "message", message)
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else f"{self.file}"
         return safe_line(f"{where}: {self.message}")
+
+
+def excerpt(text: object, limit: int = 40) -> str:
+    """A short, quoted, one-line excerpt of ``text`` for a message: content is quoted, never
+    copied whole (a field of 200,000 characters must not become a line that long).
+
+    >>> excerpt("Wasser" * 20)
+    '„WasserWasserWasserWasserWasserWasserWas…“'
+    """
+    shown = " ".join(str(text).split())
+    if len(shown) > limit:
+        shown = shown[:limit - 1] + "…"
+    return f"„{safe_line(shown)}“"
+
+
+def distinct_problems(problems: list[Problem], limit: int = 200) -> list[Problem]:
+    """Each distinct problem once, in order, and at most ``limit`` of them plus one line that
+    says how many more there were (a file can hold a mistake a million times)."""
+    seen: set[Problem] = set()
+    unique: list[Problem] = []
+    more = 0
+    for problem in problems:
+        if problem in seen:
+            continue
+        seen.add(problem)
+        if len(unique) < limit:
+            unique.append(problem)
+        else:
+            more += 1
+    if more:
+        last = unique[-1]
+        unique.append(Problem(last.file, None, f"… und {more} weitere Probleme."))
+    return unique
 
 
 class ContentError(Exception):
@@ -69,44 +108,10 @@ def safe_line(text: str) -> str:
     return "".join(out)
 
 
-class UnreadableFile(OSError):
-    """A content file that is not a regular file, or too large; the message is German."""
-
-
 def read_content_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of the regular file ``path``, never more than ``limit``.
-
-    A content file may be a symlink to ``/dev/zero`` or a FIFO; opening without blocking
-    and checking the opened file (not the name, which could change in between) keeps
-    such a file from eating memory or hanging the app.
-    """
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise IsADirectoryError(21, "Ist ein Ordner", str(path))
-        if not stat.S_ISREG(info.st_mode):
-            raise UnreadableFile("Das ist keine gewöhnliche Datei (Gerät, Pipe oder Ähnliches).")
-        if info.st_size > limit:
-            raise UnreadableFile(too_large(info.st_size, limit))
-        chunks = []
-        size = 0
-        while True:
-            chunk = os.read(fd, min(65536, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > limit:  # the file grew while we read it
-                raise UnreadableFile(too_large(size, limit))
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
-
-
-def too_large(size: int, limit: int) -> str:
-    return (f"Die Datei ist mit {size // 1024} KiB zu groß "
-            f"(höchstens {limit // 1024} KiB).")
+    """The bytes of the regular file ``path``, never more than ``limit`` (the one opener,
+    :func:`app.model.safe_files.read_regular_file`, with the content files' limit)."""
+    return read_regular_file(path, limit)
 
 
 class LoadedGame:

@@ -26,13 +26,20 @@ from app.model.yaml_source import LinePath, Problem, YamlSource
 
 # A refresher's longest text is a few hundred characters (the longest shipped one: 666).
 MAX_TEXT_CHARS = 2000
-# Blocks inside blocks (lists in lists, quotes in quotes); two levels are all content needs.
+# Lists and quotes inside each other: a list in a list in a quote in a list is four levels.
+# Two are all content needs; a player reading the README counts visible levels, so do we.
 MAX_NESTING = 4
+# Beyond this many markers or indentation steps at a line's start, Markdown never sees the text:
+# its parser recurses once (or more) per level, and how deep it may go must not depend on what
+# the process did before. Well under any recursion limit, well over MAX_NESTING.
+MAX_MARKERS = 16
+# One text with the same mistake on every line is named this often, not once per line.
+MAX_REPORTS_PER_TEXT = 5
 
 _ALLOWED_TAGS = frozenset({"p", "br", "strong", "em", "b", "i", "code", "pre", "ul", "ol",
                            "li", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "hr",
                            "span", "div"})
-_BLOCK_TAGS = frozenset({"ul", "ol", "li", "blockquote", "pre", "div"})
+_BLOCK_TAGS = frozenset({"ul", "ol", "blockquote"})
 _ALLOWED_ATTRIBUTES = {"ol": frozenset({"start"})}
 
 # Bounded repeats keep every pattern linear, whatever the text (no backtracking storms).
@@ -125,6 +132,8 @@ def render_markdown(text: str) -> str:
     text = text.strip()
     if len(text) > MAX_TEXT_CHARS:
         text = text[:MAX_TEXT_CHARS].rstrip() + " …"
+    if nesting_depth(text) > MAX_MARKERS:
+        return "<p>" + _escape(" ".join(text.split())) + "</p>"
     md.reset()
     try:
         return md.convert(text)
@@ -139,7 +148,8 @@ def _escape(text: str) -> str:
 
 def text_problems(text: str) -> Iterator[tuple[int, str]]:
     """Each construct content may not use, as (line within ``text`` from 0, German message)."""
-    for pattern, message in (
+    # Every pattern below starts at „<“ or „[“ (images at „![“): most texts have neither.
+    patterns = () if "<" not in text and "[" not in text else (
             (_AUTOLINK, "Links sind in Inhaltstexten nicht erlaubt ({snippet}); "
                         "sie werden als Text gezeigt."),
             (_RAW_HTML, "HTML ist in Inhaltstexten nicht erlaubt ({snippet}); "
@@ -147,37 +157,92 @@ def text_problems(text: str) -> Iterator[tuple[int, str]]:
             (_IMAGE, "Bilder sind in Inhaltstexten nicht erlaubt ({snippet}); die App lädt "
                      "keine Dateien aus Inhalten und zeigt es als Text."),
             (_LINK, "Links sind in Inhaltstexten nicht erlaubt ({snippet}); "
-                    "sie werden als Text gezeigt.")):
-        seen_lines: set[int] = set()
+                    "sie werden als Text gezeigt."))
+    for pattern, message in patterns:
+        # Lines counted as the matches go (one pass), one message per line, a few per text.
+        line = counted = reported = 0
+        last_line = -1
         for match in pattern.finditer(text):
             if pattern is _RAW_HTML and _AUTOLINK.fullmatch(match.group(0)):
                 continue
-            line = text.count("\n", 0, match.start())
-            if line in seen_lines:
+            line += text.count("\n", counted, match.start())
+            counted = match.start()
+            if line == last_line:
                 continue
-            seen_lines.add(line)
+            last_line = line
             yield line, message.format(snippet=_snippet(match.group(0)))
+            reported += 1
+            if reported >= MAX_REPORTS_PER_TEXT:
+                break
     if len(text) > MAX_TEXT_CHARS:
         yield 0, (f"Der Text ist mit {len(text)} Zeichen zu lang "
                   f"(höchstens {MAX_TEXT_CHARS}).")
-    elif _may_nest_deeply(text) and _too_deep(text):
+    elif nesting_depth(text) > MAX_NESTING:
         yield 0, (f"Der Text ist zu tief verschachtelt (Listen oder Zitate, höchstens "
                   f"{MAX_NESTING} Ebenen).")
 
 
-_BLOCK_PREFIX = re.compile(r"[ \t>*+\-\d.]*")
+_INDENT = 4  # python-markdown's tab length: one nested list is four more spaces
+_LIST_MARKER = re.compile(r"(?:[*+-]|\d{1,9}[.)])(?=[ \t]|$)")
 
 
-def _may_nest_deeply(text: str) -> bool:
-    # Deep nesting needs a long run of indentation or quote/list markers at a line's start;
-    # only then is the text rendered to measure it (keeps loading fast).
-    return any(_BLOCK_PREFIX.match(line).end() >= 2 * MAX_NESTING
-               for line in text.splitlines())
+def nesting_depth(text: str) -> int:
+    r"""How many lists and quotes a line of ``text`` opens inside each other, at most.
+
+    Counted from the line starts alone, in one pass and without Markdown: every quote marker
+    „>“, every list marker („-“, „*“, „+“, „1.“) and every four columns of indentation before
+    them is a level (counting stops past :data:`MAX_MARKERS`). That is what the player sees
+    as levels, it never undercounts what Markdown builds, and the verdict is the same in every
+    process.
+
+    >>> nesting_depth("- a\n    - b\n        - c")
+    3
+    >>> nesting_depth("> - Zitat mit Liste"), nesting_depth("1. " * 660) > MAX_MARKERS
+    (2, True)
+    """
+    deepest = 0
+    for line in text.splitlines():
+        depth = _line_depth(line)
+        if depth > deepest:
+            deepest = depth
+            if deepest > MAX_MARKERS:
+                break
+    return deepest
 
 
-def _too_deep(text: str) -> bool:
-    render_markdown(text)
-    return _markdown().treeprocessors["only_text"].flattened
+def _line_depth(line: str) -> int:
+    depth = column = 0
+    position, end = 0, len(line)
+    indent = 0
+    while position < end:
+        char = line[position]
+        if char == " ":
+            column += 1
+            indent += 1
+            position += 1
+            continue
+        if char == "\t":
+            step = _INDENT - column % _INDENT
+            column += step
+            indent += step
+            position += 1
+            continue
+        depth += indent // _INDENT
+        indent = 0
+        if char == ">":
+            depth += 1
+            position += 1
+            column += 1
+            continue
+        marker = _LIST_MARKER.match(line, position)
+        if marker is None:
+            break
+        depth += 1
+        column += marker.end() - position
+        position = marker.end()
+        if depth > MAX_MARKERS:
+            break
+    return depth
 
 
 def _snippet(found: str) -> str:

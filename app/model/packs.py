@@ -13,14 +13,17 @@ pack folder, so a hostile or broken one leaves no trace.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import re
 import shutil
 import stat
+import struct
 import tempfile
 import unicodedata
 import zipfile
-from collections.abc import Iterable
+import zlib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from string import Template
@@ -28,10 +31,12 @@ from typing import Any
 
 from app import __version__
 from app.model.capabilities import CAPABILITIES
+from app.model.library import distinct_problems, excerpt
 from app.model.loader import GAME_FILE, QUIZ_FILE, FailedGame, Library, LoadedGame, load_game
 from app.model.paths import PACKS_FOLDER, packs_root, resources_root  # noqa: F401 (re-exported)
 from app.model.quality import GLOSSARY_FILE, review_game
-from app.model.yaml_source import MAX_FILE_BYTES, ContentError, Problem, read_yaml
+from app.model.safe_files import UnreadableFile, german_os_error, read_regular_file, too_large
+from app.model.yaml_source import MAX_FILE_BYTES, ContentError, Problem, read_yaml  # noqa: F401
 
 SUFFIX = ".regelfrisch"
 MANIFEST = "manifest.json"
@@ -41,6 +46,10 @@ FORMAT = 1
 MAX_ARCHIVE_BYTES = 2 * 1024 * 1024
 MAX_ENTRIES = len(ARCHIVE_FILES)
 MAX_MANIFEST_BYTES = 16 * 1024
+# A pack's file: five times the largest shipped one (26 KB). The content limit (512 KiB) would
+# let an archive hold 1.5 MB of YAML, which takes PyYAML and the checks many seconds; at this
+# size any archive is checked within the issue's two seconds on a busy two-core machine.
+MAX_PACK_FILE_BYTES = 128 * 1024
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 MAX_ID = 40
 
@@ -118,9 +127,20 @@ def pack_problems(folder: Path, reserved: Iterable[str] = ()) -> list[Problem]:
                                                     "erlaubt, keine Ordner oder Verknüpfungen."))
             elif path.name not in PACK_FILES and path.name != MANIFEST:
                 problems.append(Problem(path, None, _unknown_file_message(path.name)))
+            elif _size(path) > MAX_PACK_FILE_BYTES:
+                # The same limit as in an archive, so every pack that loads can be shared.
+                problems.append(Problem(path, None, too_large(_size(path),
+                                                              MAX_PACK_FILE_BYTES)))
             elif path.suffix == ".yaml":
                 problems += _markup_problems(path)
     return problems
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0  # the loader says why it cannot be read
 
 
 def _unknown_file_message(name: str) -> str:
@@ -298,8 +318,17 @@ class Inspection:
         return not self.problems and self.loaded is not None
 
 
-def inspect_archive(archive: Path, workdir: Path, reserved: Iterable[str] = ()) -> Inspection:
-    """Unpack ``archive`` into ``workdir`` (a fresh temporary folder) and check all of it."""
+class Cancelled(Exception):
+    """The player cancelled an import while the archive was being checked."""
+
+
+def inspect_archive(archive: Path, workdir: Path, reserved: Iterable[str] = (),
+                    should_stop: Callable[[], bool] | None = None) -> Inspection:
+    """Unpack ``archive`` into ``workdir`` (a fresh temporary folder) and check all of it.
+
+    Whatever the file holds, the answer is an :class:`Inspection` whose problems are German;
+    nothing the archive holds raises. ``should_stop`` is asked between the steps (the window's
+    Cancel); when it says yes, :class:`Cancelled` is raised and ``workdir`` may hold a part."""
     result = Inspection(archive)
     problems = result.problems
 
@@ -307,43 +336,26 @@ def inspect_archive(archive: Path, workdir: Path, reserved: Iterable[str] = ()) 
         where = Path(archive.name) / name if name else Path(archive.name)
         problems.append(Problem(where, None, message))
 
+    def step() -> None:
+        if should_stop is not None and should_stop():
+            raise Cancelled
+
     try:
-        size = archive.stat().st_size
+        raw = read_regular_file(archive, MAX_ARCHIVE_BYTES)
+    except UnreadableFile as exc:
+        problem(str(exc))
+        return result
+    except IsADirectoryError:
+        problem("Das ist ein Ordner, kein Regelfrisch-Archiv.")
+        return result
     except OSError as exc:
-        problem(f"Die Datei lässt sich nicht lesen ({exc.strerror}).")
+        problem(f"Die Datei lässt sich nicht lesen ({german_os_error(exc)}).")
         return result
-    if size > MAX_ARCHIVE_BYTES:
-        problem(f"Die Datei ist mit {size // 1024} KiB zu groß "
-                f"(höchstens {MAX_ARCHIVE_BYTES // 1024} KiB).")
-        return result
-    try:
-        with zipfile.ZipFile(archive) as zipped:
-            infos = zipped.infolist()
-            if len(infos) > MAX_ENTRIES:
-                problem(f"Das Archiv enthält {len(infos)} Einträge, erlaubt sind höchstens "
-                        f"{MAX_ENTRIES}.")
-                return result
-            files: dict[str, bytes] = {}
-            for info in infos:
-                message = _entry_problem(info, files)
-                if message:
-                    # The name as it stands: joined to a path, "/etc/x" would hide the archive.
-                    problem(f"„{info.filename}“: {message}")
-                    continue
-                limit = MAX_MANIFEST_BYTES if info.filename == MANIFEST else MAX_FILE_BYTES
-                with zipped.open(info) as stream:
-                    data = stream.read(limit + 1)  # never trust the size in the header
-                if len(data) > limit:
-                    problem(f"Die Datei ist zu groß (höchstens {limit // 1024} KiB).",
-                            info.filename)
-                    continue
-                files[info.filename] = data
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, RuntimeError, EOFError,
-            ValueError, NotImplementedError) as exc:
-        problem(f"Das ist kein lesbares Regelfrisch-Archiv ({exc}).")
-        return result
+    step()
+    files = _unpack(raw, problem)
     if problems:
         return result
+    step()
     result.manifest = _read_manifest(files.get(MANIFEST), problem)
     for name in (GAME_FILE, QUIZ_FILE):
         if name not in files:
@@ -355,17 +367,63 @@ def inspect_archive(archive: Path, workdir: Path, reserved: Iterable[str] = ()) 
     folder.mkdir(parents=True)
     for name, data in files.items():
         (folder / name).write_bytes(data)
+    step()
     try:
         loaded = load_pack(folder, reserved)
     except ContentError as exc:
-        problems += [_relocated(p, folder, archive) for p in exc.problems]
+        problems += distinct_problems([_relocated(p, folder, archive) for p in exc.problems])
         return result
+    step()
     review = review_game(loaded.game, folder)
     problems += [_relocated(p, folder, archive) for p in review.errors]
     result.hints = [_relocated(p, folder, archive) for p in review.hints]
     if not problems:
         result.loaded = loaded
     return result
+
+
+# What a damaged archive makes zipfile and zlib raise; each is a refusal of the archive.
+_BROKEN_ZIP = (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError, OSError,
+               RuntimeError, ValueError, NotImplementedError, OverflowError, struct.error,
+               IndexError, KeyError, TypeError)
+
+
+def _unpack(raw: bytes, problem) -> dict[str, bytes]:
+    """The archive's files by name, each read up to its limit; on any problem, ``problem``
+    is told (German) and what is returned must not be used."""
+    files: dict[str, bytes] = {}
+    try:
+        zipped = zipfile.ZipFile(io.BytesIO(raw))
+    except _BROKEN_ZIP:
+        problem("Das ist kein lesbares Regelfrisch-Archiv: keine ZIP-Datei (beschädigt, "
+                "unvollständig übertragen oder ein anderes Format).")
+        return files
+    with zipped:
+        infos = zipped.infolist()
+        if len(infos) > MAX_ENTRIES:
+            problem(f"Das Archiv enthält {len(infos)} Einträge, erlaubt sind höchstens "
+                    f"{MAX_ENTRIES}.")
+            return files
+        for info in infos:
+            message = _entry_problem(info, files)
+            if message:
+                # The name as it stands: joined to a path, "/etc/x" would hide the archive.
+                problem(f"{excerpt(info.filename)}: {message}")
+                continue
+            limit = MAX_MANIFEST_BYTES if info.filename == MANIFEST else MAX_PACK_FILE_BYTES
+            try:
+                with zipped.open(info) as stream:
+                    data = stream.read(limit + 1)  # never trust the size in the header
+            except _BROKEN_ZIP:
+                problem("Die Datei ist im Archiv beschädigt und lässt sich nicht entpacken.",
+                        info.filename)
+                continue
+            if len(data) > limit:
+                problem(f"Die Datei ist zu groß (höchstens {limit // 1024} KiB).",
+                        info.filename)
+                continue
+            files[info.filename] = data
+    return files
 
 
 def _entry_problem(info: zipfile.ZipInfo, seen: dict[str, bytes]) -> str:
@@ -385,7 +443,53 @@ def _entry_problem(info: zipfile.ZipInfo, seen: dict[str, bytes]) -> str:
         return "Die Datei steht doppelt im Archiv."
     if info.flag_bits & 0x1:
         return "Verschlüsselte Dateien sind nicht erlaubt."
+    if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        # bzip2, LZMA and the rest: what export_pack never writes, and what would run other
+        # decompressors over untrusted data.
+        return ("Die Datei ist mit einem Verfahren gepackt, das Regelfrisch nicht liest "
+                "(erlaubt: ungepackt oder „Deflate“, wie jedes übliche ZIP-Programm).")
     return ""
+
+
+MAX_MANIFEST_DEPTH = 8
+_MAX_NUMBER_CHARS = 30
+
+
+class _ManifestValue(ValueError):
+    pass
+
+
+def _manifest_number(text: str) -> int | float:
+    if len(text) > _MAX_NUMBER_CHARS:
+        raise _ManifestValue(text)
+    return float(text) if any(c in text for c in ".eE") else int(text)
+
+
+def _refuse_constant(text: str) -> None:
+    raise _ManifestValue(text)
+
+
+def _json_depth(text: str) -> int:
+    """How deeply brackets nest in ``text`` (outside strings): measured before the JSON
+    parser recurses into them, so the verdict never depends on the stack that is left."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
 
 
 def _read_manifest(data: bytes | None, problem) -> dict[str, Any]:
@@ -393,9 +497,28 @@ def _read_manifest(data: bytes | None, problem) -> dict[str, Any]:
         problem(f"Die Datei {MANIFEST} fehlt im Archiv.")
         return {}
     try:
-        manifest = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        problem(f"Das Inhaltsverzeichnis ist kein gültiges JSON ({exc}).", MANIFEST)
+        # A byte order mark is what some Windows editors write first; it is no error.
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        problem("Das Inhaltsverzeichnis ist kein gültiges UTF-8.", MANIFEST)
+        return {}
+    if _json_depth(text) > MAX_MANIFEST_DEPTH:
+        problem(f"Das Inhaltsverzeichnis ist zu tief verschachtelt (höchstens "
+                f"{MAX_MANIFEST_DEPTH} Ebenen).", MANIFEST)
+        return {}
+    try:
+        manifest = json.loads(text, parse_int=_manifest_number, parse_float=_manifest_number,
+                              parse_constant=_refuse_constant)
+    except json.JSONDecodeError as exc:
+        problem(f"Das Inhaltsverzeichnis ist kein gültiges JSON (Zeile {exc.lineno}, "
+                f"Spalte {exc.colno}).", MANIFEST)
+        return {}
+    except _ManifestValue as exc:
+        problem(f"Das Inhaltsverzeichnis enthält eine unmögliche Zahl {excerpt(exc)}.",
+                MANIFEST)
+        return {}
+    except (ValueError, RecursionError):
+        problem("Das Inhaltsverzeichnis enthält unmögliche Werte.", MANIFEST)
         return {}
     if not isinstance(manifest, dict):
         problem("Das Inhaltsverzeichnis muss ein JSON-Objekt sein.", MANIFEST)
@@ -465,8 +588,11 @@ def run_new(args: list[str], data: Path, out) -> int:
     root = Path(args[1]) if len(args) == 2 else packs_root(data)
     try:
         folder = create_pack(root, args[0], reserved_ids())
-    except (ValueError, OSError) as exc:
+    except ValueError as exc:
         print(f"Kein neues Spiel angelegt: {exc}", file=out)
+        return 1
+    except OSError as exc:
+        print(f"Kein neues Spiel angelegt in {root}: {german_os_error(exc)}.", file=out)
         return 1
     print(f"Neues Spiel angelegt: {folder}\n"
           f"Bearbeite {folder / GAME_FILE} und {folder / QUIZ_FILE}; "

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from app.model.paths import data_dir  # noqa: F401 - part of this module's API
+from app.model.safe_files import UnreadableFile, german_os_error, read_regular_file
 
 if TYPE_CHECKING:
     from fsrs import Rating, Scheduler
@@ -146,7 +147,8 @@ class ProgressStore:
             # Unreadable but maybe still there: don't write over it either.
             self.writable = False
             self.notices.append(Notice(
-                f"Dein Fortschritt für „{self.game_id}“ ließ sich nicht lesen ({exc.strerror}). "
+                f"Dein Fortschritt für „{self.game_id}“ ließ sich nicht lesen "
+                f"({german_os_error(exc)}). "
                 "Diese Sitzung wird nicht gespeichert."))
 
     def _read_disk(self) -> None:
@@ -157,16 +159,14 @@ class ProgressStore:
             # No file yet, or a link to a file not yet there (a synced folder not yet filled).
             self.cards, self.marks, self.answers = {}, {}, 0
             return
-        if path.is_dir():
-            raise _Unreadable("an der Stelle der Datei liegt ein Ordner")
-        if not path.is_file():
-            raise _Unreadable("an der Stelle der Datei liegt keine gewöhnliche Datei")
-        if path.stat().st_size > MAX_PROGRESS_BYTES:
-            raise _Unreadable("die Datei ist viel zu groß")
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_PROGRESS_BYTES + 1)
-        if len(raw) > MAX_PROGRESS_BYTES:
-            raise _Unreadable("die Datei ist viel zu groß")
+        try:
+            raw = read_regular_file(path, MAX_PROGRESS_BYTES)
+        except IsADirectoryError:
+            raise _Unreadable("an der Stelle der Datei liegt ein Ordner") from None
+        except UnreadableFile as exc:
+            too_big = "zu groß" in str(exc)
+            raise _Unreadable("die Datei ist viel zu groß" if too_big else
+                              "an der Stelle der Datei liegt keine gewöhnliche Datei") from None
         try:
             data = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -190,9 +190,12 @@ class ProgressStore:
             raise _Unreadable("die Datei hat nicht das erwartete Format")
         for card in cards.values():
             _check_card(card)
-        if not all(isinstance(v, list) and all(isinstance(s, str) for s in v)
-                   for v in marks.values()):
+        if not all(isinstance(v, list) and all(isinstance(s, str) and _writable_text(s)
+                                               for s in v)
+                   for v in marks.values()) or not all(map(_writable_text, marks)):
             raise _Unreadable("die Markierungen sind beschädigt")
+        if not all(map(_writable_text, cards)):
+            raise _Unreadable("ein Eintrag der Datei ist beschädigt")
         answers = data.get("answers", 0)
         if not (isinstance(answers, int) and not isinstance(answers, bool)
                 and 0 <= answers <= MAX_ANSWERS):
@@ -364,12 +367,16 @@ class ProgressStore:
 
         from fsrs import Card
 
+        if not _writable_text(quiz_id):
+            return  # no content id looks like this; what cannot be saved is not recorded
+        targets = [t for t in targets if _writable_text(t)]
+
         def answer(store: ProgressStore) -> None:
             cards = store.cards
             card = Card.from_dict(cards[quiz_id]) if quiz_id in cards else Card()
             card, _log = _scheduler().review_card(card, grade.rating, when)
-            cards[quiz_id] = card.to_dict()
-            store.answers += 1
+            cards[quiz_id] = _within_limits(card.to_dict())
+            store.answers = min(store.answers + 1, MAX_ANSWERS)
             for target in targets:
                 sources = store.marks.setdefault(target, [])
                 if grade.marks and quiz_id not in sources:
@@ -383,10 +390,11 @@ class ProgressStore:
 
     def record_situation(self, marked_pitfalls: list[str], cleared_pitfalls: list[str]) -> None:
         """An engine-made question: a wrong choice marks its pitfall, a right one clears it."""
-        marked_pitfalls, cleared_pitfalls = list(marked_pitfalls), list(cleared_pitfalls)
+        marked_pitfalls = [p for p in marked_pitfalls if _writable_text(p)]
+        cleared_pitfalls = [p for p in cleared_pitfalls if _writable_text(p)]
 
         def answer(store: ProgressStore) -> None:
-            store.answers += 1
+            store.answers = min(store.answers + 1, MAX_ANSWERS)
             for pitfall in cleared_pitfalls:
                 sources = store.marks.get(pitfall, [])
                 if "situation" in sources:
@@ -481,11 +489,48 @@ def _check_card(data: object) -> None:
         card = Card.from_dict(data)
         for rating in Rating:
             _scheduler().review_card(card, rating, _now())
-    except (_Unreadable, ArithmeticError, AttributeError, KeyError, TypeError,
-            ValueError) as exc:
+    except Exception as exc:  # the scheduler's own verdict, whatever it raises
+        # fsrs checks with assert (AssertionError, or under -O a TypeError further on) and
+        # arithmetic; any refusal by the scheduler means the card cannot be answered.
         raise _Unreadable("ein Eintrag der Datei ist beschädigt") from exc
     if len(_VALID_CARDS) < 100_000:
         _VALID_CARDS.add(key)
+
+
+def _writable_text(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8: JSON may hold a lone surrogate („\\ud800“),
+    which loads but cannot be saved again."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+_LATEST = datetime(YEAR_RANGE[1], 12, 31, tzinfo=UTC)
+_EARLIEST = datetime(YEAR_RANGE[0], 1, 1, tzinfo=UTC)
+
+
+def _within_limits(card: dict) -> dict:
+    """The scheduler's card held to what a saved card may hold, so the app never writes a file
+    its next start would refuse (stability at the limit grows with every good answer)."""
+    from fsrs.scheduler import STABILITY_MIN
+
+    if card["stability"] is not None:
+        card["stability"] = min(max(card["stability"], STABILITY_MIN), MAX_STABILITY_DAYS)
+        card["difficulty"] = min(max(card["difficulty"], DIFFICULTY_RANGE[0]),
+                                 DIFFICULTY_RANGE[1])
+    if card["step"] is not None:
+        card["step"] = min(card["step"], MAX_STEP)
+    for key in ("due", "last_review"):
+        if card[key] is not None:
+            moment = datetime.fromisoformat(card[key])
+            if moment.tzinfo is None:
+                moment = moment.replace(tzinfo=UTC)
+            clamped = min(max(moment, _EARLIEST), _LATEST)
+            if clamped != moment:
+                card[key] = clamped.isoformat()
+    return card
 
 
 def _is_int(value: object) -> bool:
@@ -527,7 +572,9 @@ def _check_card_fields(data: object) -> None:
     stability, difficulty = data["stability"], data["difficulty"]
     if (stability is None) != (difficulty is None):
         raise _Unreadable("Stabilität und Schwierigkeit nur halb")
-    if stability is None and (data["state"] == State.Review.value
+    # Only a card never answered is without them: fsrs's Card() is Learning, step 0, with
+    # neither; a relearning or review card has been answered and the scheduler needs both.
+    if stability is None and (data["state"] != State.Learning.value
                               or data["last_review"] is not None):
         raise _Unreadable("eine schon gelernte Karte ohne Stabilität")
     if stability is not None:

@@ -15,11 +15,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from app.model.library import distinct_problems, excerpt
 from app.model.schema import Game, GlossaryFile
 from app.model.validation_messages import german_validation_problems
 from app.model.yaml_source import ContentError, LinePath, Problem, YamlSource, read_yaml
@@ -105,6 +107,8 @@ def review_game(game: Game, folder: Path) -> Review:
         review.hints += _answer_shape_hints(game, quiz_src)
     review.coverage = coverage(game)
     review.hints += _coverage_hints(review.coverage, folder / "quiz.yaml")
+    review.errors = distinct_problems(review.errors, MAX_REVIEW_PROBLEMS)
+    review.hints = distinct_problems(review.hints, MAX_REVIEW_PROBLEMS)
     return review
 
 
@@ -204,10 +208,18 @@ def _glossary(folder: Path, review: Review) -> GlossaryFile | None:
                                               "(„address:“, „terms:“)."))
         return None
     try:
-        return GlossaryFile.model_validate(source.data)
+        glossary = GlossaryFile.model_validate(source.data)
     except ValidationError as exc:
         review.errors += german_validation_problems(source, exc)
         return None
+    for t, term in enumerate(glossary.terms):
+        for v, variant in enumerate(term.avoid):
+            if len(variant) > MAX_AVOID_CHARS:
+                review.errors.append(source.problem(
+                    ("terms", t, "avoid", v),
+                    f"{excerpt(variant)} ist zu lang für ein gemiedenes Wort (höchstens "
+                    f"{MAX_AVOID_CHARS} Zeichen); es wird nicht gesucht."))
+    return glossary
 
 
 def _prose(source: YamlSource) -> Iterator[tuple[LinePath, str]]:
@@ -241,6 +253,91 @@ def _word_pattern(word: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\wäöüÄÖÜß]){re.escape(word)}(?![\wäöüÄÖÜß])", re.IGNORECASE)
 
 
+# An avoided word or phrase is a few words; a longer one is a mistake in the glossary, and the
+# bound keeps the matcher's work per position of a text small whatever the glossary holds.
+MAX_AVOID_CHARS = 60
+# The most problems one review lists; the rest are counted in one line.
+MAX_REVIEW_PROBLEMS = 200
+_WORD = re.compile(r"\w+")
+
+
+class AvoidMatcher:
+    """Every avoided word of a glossary, found in one pass over a text, whatever their number.
+
+    Single words (most of them) are looked up by hash for each word of the text; phrases
+    („die Insel“, „Insel-Plättchen“) share one regular expression built as a trie, so its cost
+    per position is bounded by the longest phrase, not by how many there are. Matching is on
+    the lower-cased text, whole words only, as one pattern per word once did.
+    """
+
+    def __init__(self, pairs: tuple[tuple[str, str], ...]):
+        self.words: dict[str, str] = {}
+        phrases: dict[str, str] = {}
+        for term, variant in pairs:
+            lowered = variant.lower()
+            if not lowered or len(lowered) > MAX_AVOID_CHARS:
+                continue
+            target = self.words if _WORD.fullmatch(lowered) else phrases
+            target.setdefault(lowered, term)
+        self.phrases = phrases
+        self.pattern = (re.compile(r"(?<!\w)(?:" + _trie_pattern(phrases) + r")(?!\w)")
+                        if phrases else None)
+
+    def find(self, text: str) -> list[tuple[int, str, str]]:
+        """(offset, the words as written, the term to use) for each avoided word in ``text``,
+        in the order they stand."""
+        lowered = text.lower()
+        # Lower-casing keeps the length for all but a few letters (İ); quote what was matched.
+        same = len(lowered) == len(text)
+        found: list[tuple[int, str, str]] = []
+        words = self.words
+        if words:
+            for match in _WORD.finditer(lowered):
+                term = words.get(match.group())
+                if term is not None:
+                    start, end = match.span()
+                    found.append((start, text[start:end] if same else match.group(), term))
+        if self.pattern is not None:
+            for match in self.pattern.finditer(lowered):
+                start, end = match.span()
+                found.append((start, text[start:end] if same else match.group(),
+                              self.phrases[match.group()]))
+            found.sort(key=lambda item: item[0])
+        return found
+
+
+def _trie_pattern(phrases: dict[str, str]) -> str:
+    """One regular expression for all ``phrases``: a trie, so at each position the engine
+    follows one path instead of trying every phrase; longer phrases are preferred."""
+    trie: dict = {}
+    for phrase in phrases:
+        node = trie
+        for char in phrase:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def build(node: dict) -> str:
+        branches = [re.escape(char) + build(child)
+                    for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    # Depth is bounded by MAX_AVOID_CHARS, so the recursion is too.
+    return build(trie)
+
+
+@lru_cache(maxsize=8)
+def avoid_matcher(pairs: tuple[tuple[str, str], ...]) -> AvoidMatcher:
+    """The matcher for ``(term, variant)`` pairs, built once per glossary."""
+    return AvoidMatcher(pairs)
+
+
+def _avoid_pairs(glossary: GlossaryFile) -> tuple[tuple[str, str], ...]:
+    return tuple((term.term, variant) for term in glossary.terms for variant in term.avoid)
+
+
 # Words ending in -t that are not verbs, and third-person forms "ihr" (her) goes with.
 _NOT_PLURAL_VERBS = ("mit", "seit", "nicht", "jetzt", "erst", "zuerst", "zuletzt", "oft", "sonst",
                      "bereits", "meist", "selbst", "trotzdem", "ist", "gilt", "hat", "bleibt")
@@ -262,24 +359,44 @@ _SINGULAR_ADDRESS = (
 
 def _glossary_problems(glossary: GlossaryFile, sources: dict[str, YamlSource]) -> list[Problem]:
     problems: list[Problem] = []
-    avoid = [(term.term, _word_pattern(variant))
-             for term in glossary.terms for variant in term.avoid]
+    matcher = avoid_matcher(_avoid_pairs(glossary))
     wrong_address = _PLURAL_ADDRESS if glossary.address == "du" else _SINGULAR_ADDRESS
     other = "ihr" if glossary.address == "du" else "du"
     for source in sources.values():
         for loc, text in _prose(source):
-            for term, pattern in avoid:
-                for match in pattern.finditer(text):
-                    problems.append(Problem(
-                        source.path, _line_in(source, loc, text, match.start()),
-                        f"„{match.group(0)}“ – dieses Spiel sagt „{term}“ (glossary.yaml)."))
+            found = [(offset, f"„{words}“ – dieses Spiel sagt {excerpt(term)} (glossary.yaml).")
+                     for offset, words, term in matcher.find(text)]
             for pattern in wrong_address:
-                for match in pattern.finditer(text):
-                    problems.append(Problem(
-                        source.path, _line_in(source, loc, text, match.start()),
-                        f"„{match.group(0)}“ spricht mit „{other}“ an; dieses Spiel sagt "
-                        f"„{glossary.address}“ (glossary.yaml, address)."))
+                found += [(match.start(),
+                           f"„{match.group(0)}“ spricht mit „{other}“ an; dieses Spiel sagt "
+                           f"„{glossary.address}“ (glossary.yaml, address).")
+                          for match in pattern.finditer(text)]
+            found.sort(key=lambda item: item[0])
+            lines = _LineCounter(source, loc, text)
+            problems += [Problem(source.path, lines.at(offset), message)
+                         for offset, message in found]
     return problems
+
+
+class _LineCounter:
+    """:func:`_line_in` for increasing offsets into one text, counting each line break once."""
+
+    def __init__(self, source: YamlSource, loc: LinePath, text: str):
+        self.text = text
+        self.first = source.line_of(loc)
+        self.block = "\n" in text.rstrip("\n")
+        self.offset = self.breaks = 0
+
+    def at(self, offset: int) -> int | None:
+        if self.first is None:
+            return None
+        if not self.block:
+            return self.first
+        if offset < self.offset:
+            self.offset = self.breaks = 0
+        self.breaks += self.text.count("\n", self.offset, offset)
+        self.offset = offset
+        return self.first + 1 + self.breaks
 
 
 def _ruling_link_problems(game: Game, quiz_src: YamlSource) -> list[Problem]:

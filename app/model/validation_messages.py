@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
+from app.model.library import distinct_problems, excerpt
 from app.model.yaml_source import Problem, YamlSource
 
 _TYPE_WORDS = {
@@ -34,7 +35,7 @@ def german_validation_problems(source: YamlSource, exc: ValidationError) -> list
     unique: dict[tuple, Problem] = {}
     for problem in problems:
         unique.setdefault((problem.line, problem.message.split(":")[0]), problem)
-    return list(unique.values())
+    return distinct_problems(list(unique.values()))
 
 
 def _data_path(source: YamlSource, loc: tuple) -> tuple:
@@ -78,7 +79,7 @@ def _message(error: dict) -> str:
     if kind in _TYPE_WORDS:
         return f"{_TYPE_WORDS[kind]}, steht hier aber {_shown(error.get('input'))}"
     if kind == "string_pattern_mismatch":
-        return (f"„{error.get('input')}“ hat nicht die erwartete Form "
+        return (f"{_shown(error.get('input'))} hat nicht die erwartete Form "
                 "(IDs: Kleinbuchstaben, Ziffern und Bindestriche; Farben: #RRGGBB)")
     if kind in {"too_short", "string_too_short"}:
         return "darf nicht leer sein"
@@ -89,7 +90,9 @@ def _message(error: dict) -> str:
     if kind in {"less_than_equal", "less_than"}:
         return f"darf höchstens {ctx.get('le', ctx.get('lt'))} sein"
     if kind == "value_error":
-        return str(ctx.get("error", error["msg"]))
+        # Our validators' German text; it may quote content, so it is bounded like a quote.
+        text = str(ctx.get("error", error["msg"]))
+        return text if len(text) <= 300 else text[:299] + "…"
     if kind == "frozen_instance":
         return "darf nicht geändert werden"
     return f"ungültiger Wert {_shown(error.get('input'))}"
@@ -102,5 +105,4 @@ def _shown(value: object) -> str:
         return "eine Liste"
     if value is None:
         return "nichts"
-    text = str(value)
-    return f"„{text[:40]}{'…' if len(text) > 40 else ''}“"
+    return excerpt(value)

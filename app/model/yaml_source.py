@@ -9,7 +9,10 @@ Content is untrusted: whatever a file holds, reading it ends in data or in
 
 from __future__ import annotations
 
+import hashlib
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,9 +26,11 @@ from app.model.library import (  # noqa: F401
     ContentError,
     Problem,
     UnreadableFile,
+    excerpt,
     read_content_file,
     safe_line,
 )
+from app.model.safe_files import german_os_error
 
 # libyaml's parser is ten times faster than the pure-Python one; both are the safe loader
 # (no Python tags) and both keep the line marks we report.
@@ -59,8 +64,19 @@ class YamlSource:
         return Problem(self.path, self.line_of(loc), message)
 
 
+# The files last read, by path and content: checking a pack reads each file three times (its
+# markup, the schema, the editorial review); parsing half a megabyte once is enough. Keyed by
+# the bytes themselves, so a changed file is always parsed anew.
+_RECENT: OrderedDict[tuple[str, bytes], YamlSource] = OrderedDict()
+_RECENT_SIZE = 8
+_RECENT_LOCK = threading.Lock()
+
+
 def read_yaml(path: Path) -> YamlSource:
-    """Read ``path`` or raise :class:`ContentError` with a German message and a line."""
+    """Read ``path`` or raise :class:`ContentError` with a German message and a line.
+
+    The data of a file read before with the same bytes is shared, not copied: treat it as
+    read-only."""
     try:
         raw = read_content_file(path, MAX_FILE_BYTES)
     except IsADirectoryError:
@@ -69,7 +85,21 @@ def read_yaml(path: Path) -> YamlSource:
         raise _error(path, None, str(exc)) from None
     except OSError as exc:
         raise _error(path, None, f"Die Datei lässt sich nicht lesen ({_reason(exc)}).") from None
+    key = (str(path), hashlib.blake2b(raw, digest_size=20).digest())
+    with _RECENT_LOCK:
+        known = _RECENT.get(key)
+        if known is not None:
+            _RECENT.move_to_end(key)
+            return known
+    source = _parse(path, raw)
+    with _RECENT_LOCK:
+        _RECENT[key] = source
+        while len(_RECENT) > _RECENT_SIZE:
+            _RECENT.popitem(last=False)
+    return source
 
+
+def _parse(path: Path, raw: bytes) -> YamlSource:
     if b"\x00" in raw:
         line = raw[: raw.index(b"\x00")].count(b"\n") + 1
         raise _error(path, line, "Die Datei enthält Binärdaten (Nullbytes) statt Text.")
@@ -149,7 +179,7 @@ def _index(path: Path, loader, node: yaml.Node, loc: LinePath, lines: dict, seen
             child = (*loc, key)
             if child in lines:
                 raise _error(path, key_line,
-                             f"Der Schlüssel „{key}“ steht doppelt "
+                             f"Der Schlüssel {_quoted(key)} steht doppelt "
                              f"(zuerst in Zeile {lines[child]}).")
             lines[child] = key_line
             _index(path, loader, value_node, child, lines, seen, depth + 1)
@@ -193,6 +223,10 @@ def _short(text: str) -> str:
     return text if len(text) <= 40 else text[:40] + "…"
 
 
+def _quoted(text: str) -> str:
+    return excerpt(text)
+
+
 def _escaped(char: str | int) -> str:
     # libyaml reports the character as a number, the pure-Python reader as text.
     code = char if isinstance(char, int) else ord(char[:1] or "\0")
@@ -200,12 +234,7 @@ def _escaped(char: str | int) -> str:
 
 
 def _reason(exc: OSError) -> str:
-    import errno
-
-    german = {errno.EACCES: "keine Leseberechtigung", errno.EPERM: "keine Leseberechtigung",
-              errno.ENOENT: "nicht gefunden", errno.ELOOP: "zu viele symbolische Links",
-              errno.EIO: "Ein-/Ausgabefehler", errno.ENAMETOOLONG: "Name zu lang"}
-    return german.get(exc.errno, f"Fehler {exc.errno}" if exc.errno else "unbekannter Fehler")
+    return german_os_error(exc)
 
 
 def _line_at(text: str, mark) -> int | None:

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import sys
 import tempfile
 from pathlib import Path
 
@@ -20,6 +21,8 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
 from app.model.paths import packs_root
+from app.model.safe_files import german_os_error
+from app.ui.background import BackgroundJob
 from app.ui.problems_panel import ProblemsPanel
 from app.ui.progress_model import default_data_dir
 from app.ui.switcher import is_own, switcher_icon, switcher_title  # noqa: F401 - API
@@ -29,6 +32,8 @@ from app.ui.switcher import is_own, switcher_icon, switcher_title  # noqa: F401 
 SUFFIX = ".regelfrisch"
 # Editors save in bursts (write, rename, touch); one reload after the burst is enough.
 RELOAD_DELAY_MS = 250
+# An import that takes longer than this shows its progress dialog.
+IMPORT_DIALOG_DELAY_MS = 300
 
 
 def with_own_packs(library, data: Path | None = None):
@@ -51,6 +56,11 @@ class PackActions(QObject):
         # (empty when the version on screen is the newest).
         self._fingerprints: dict[Path, str] = {}
         self._stale: dict[Path, list] = {}
+        # Per pack folder: (the game reviewed, its fingerprint, the review); and the reviews
+        # running beside the window.
+        self._reviews: dict[Path, tuple] = {}
+        self._reviewing: dict[Path, _ReviewRun] = {}
+        self.importing: _ImportRun | None = None
 
         add = window._action
         file_menu.addSeparator()
@@ -118,17 +128,54 @@ class PackActions(QObject):
             self.watcher.addPaths(missing)
 
     def _show_problems(self, entry) -> None:
-        from app.model.quality import review_game
-
         folder = entry.folder
         stale = self._stale.get(folder, [])
-        if hasattr(entry, "game"):
-            review = review_game(entry.game, folder)
-            errors, hints = [*stale, *review.errors], review.hints
+        if not hasattr(entry, "game"):
+            self.panel.show_problems(folder, entry.problems, [], stale=False)
+            self.panel.show()
+            return
+        fingerprint = getattr(entry, "fingerprint", None)
+        cached = self._reviews.get(folder)
+        if cached is not None and cached[0] is entry.game and cached[1] == fingerprint:
+            review = cached[2]
+            self.panel.show_problems(folder, [*stale, *review.errors], review.hints,
+                                     stale=bool(stale))
         else:
-            errors, hints = entry.problems, []
-        self.panel.show_problems(folder, errors, hints, stale=bool(stale))
+            # The review reads the files again and checks every text: for a large pack that
+            # is more than a frame, so it runs beside the window and fills the panel later.
+            self.panel.show_problems(folder, stale, [], stale=bool(stale), checking=True)
+            self._review_in_background(entry)
         self.panel.show()
+
+    def _review_in_background(self, entry) -> None:
+        folder = entry.folder
+        if folder in self._reviewing:
+            return
+        from app.model.quality import review_game
+
+        game, fingerprint = entry.game, getattr(entry, "fingerprint", None)
+        run = _ReviewRun(self, entry)
+        job = BackgroundJob(lambda _stop: review_game(game, folder), run)
+        job.done.connect(run.finished)
+        self._reviewing[folder] = run
+        run.job = job
+        run.key = (game, fingerprint)
+        job.start()
+
+    def _reviewed(self, run: _ReviewRun, review, error) -> None:
+        folder = run.entry.folder
+        if self._reviewing.get(folder) is run:
+            del self._reviewing[folder]
+        if error is not None:
+            print(f"Interner Fehler bei der Prüfung von {folder}: {type(error).__name__}",
+                  file=sys.stderr)
+            return
+        self._reviews[folder] = (*run.key, review)
+        entry = self.current()
+        if is_own(entry) and entry.folder == folder and getattr(entry, "game", None) is run.key[0]:
+            self._show_problems(entry)
+        elif is_own(entry) and entry.folder == folder:
+            self._show_problems(entry)  # a newer version arrived meanwhile: review that one
 
     # -- live preview ------------------------------------------------------------------------
 
@@ -215,7 +262,8 @@ class PackActions(QObject):
         try:
             out = export_pack(entry, Path(path))
         except OSError as exc:
-            self.window.notice_bar.show_notice(f"Das Spiel ließ sich nicht exportieren: {exc}")
+            self.window.notice_bar.show_notice(
+                f"Das Spiel ließ sich nicht exportieren ({_reason(exc)}).")
             return
         self.window.status_text.setText(f"Spiel exportiert: {out}")
 
@@ -235,7 +283,7 @@ class PackActions(QObject):
             count = export_apkg(entry.game, out)
         except OSError as exc:
             self.window.notice_bar.show_notice(
-                f"Der Anki-Stapel ließ sich nicht speichern: {exc}")
+                f"Der Anki-Stapel ließ sich nicht speichern ({_reason(exc)}).")
             return
         self.window.status_text.setText(
             f"Anki-Stapel gespeichert: {out} ({count} Karte{'n' if count != 1 else ''}). "
@@ -248,47 +296,95 @@ class PackActions(QObject):
             self.import_file(Path(path))
 
     def import_file(self, archive: Path) -> None:
-        """Check ``archive`` in a temporary folder; install only a clean pack, asking before
-        it replaces one."""
+        """Check ``archive`` in a temporary folder beside the window (with a progress dialog
+        and Cancel); install only a clean pack, asking before it replaces one."""
         from app.model.packs import inspect_archive, reserved_ids
-        from app.ui.pack_dialogs import ImportProblemsDialog, ReplacePackDialog
+        from app.ui.pack_dialogs import ImportProgressDialog
 
         library = self.state.library
         if library is None:
             return
-        with tempfile.TemporaryDirectory(prefix="regelfrisch-import-") as work:
-            result = inspect_archive(archive, Path(work), reserved_ids(library))
-            if not result.ok:
-                dialog = ImportProblemsDialog(archive, result.problems, self.window)
-                dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-                self._open(dialog)
-                return
-            installed = next((e for e in self.own_entries()
-                              if e.folder.name == result.pack_id), None)
-            if installed is None:
-                self._install(result.loaded.folder, replace=False)
-                return
-            # Ask; the checked copy must outlive the temporary folder while the dialog is open.
-            keep = Path(tempfile.mkdtemp(prefix="regelfrisch-import-"))
-            staged = keep / result.pack_id
-            staged.mkdir()
-            for path in result.loaded.folder.iterdir():
-                (staged / path.name).write_bytes(path.read_bytes())
-        dialog = ReplacePackDialog(installed, result.loaded, archive, self.window)
+        if self.importing is not None:
+            self.window.notice_bar.show_notice(
+                "Es wird gerade schon ein Spiel importiert. Warte, bis es fertig ist, oder "
+                "brich es ab.")
+            return
+        reserved = reserved_ids(library)
+        work = Path(tempfile.mkdtemp(prefix="regelfrisch-import-"))
+        run = _ImportRun(self, archive, work)
+        run.job = BackgroundJob(
+            lambda stop: inspect_archive(archive, work, reserved, should_stop=stop.is_set), run)
+        run.job.done.connect(run.finished)
+        run.dialog = ImportProgressDialog(archive, self.window)
+        run.dialog.canceled.connect(run.cancel)
+        self.importing = run
+        run.job.start()
+        # A quick import shows no flash of a dialog; a slow one says what is going on.
+        QTimer.singleShot(IMPORT_DIALOG_DELAY_MS, run.show_progress)
+
+    def _inspected(self, run: _ImportRun, result, error) -> None:
+        from app.model.yaml_source import Problem
+        from app.ui.pack_dialogs import ImportProblemsDialog, ReplacePackDialog
+
+        if self.importing is run:
+            self.importing = None
+        run.done = True  # closing a QProgressDialog emits its canceled signal
+        run.dialog.close()
+        if run.cancelled or error is not None or not result.ok:
+            _remove_tree(run.work)
+        if run.cancelled:
+            return
+        if error is not None:
+            print(f"Interner Fehler beim Import von {run.archive}: {type(error).__name__}",
+                  file=sys.stderr)
+            result_problems = [Problem(Path(run.archive.name), None,
+                                       "Die Datei ließ sich nicht prüfen (interner Fehler; "
+                                       "bitte melden).")]
+        else:
+            result_problems = result.problems
+        if error is not None or not result.ok:
+            dialog = ImportProblemsDialog(run.archive, result_problems, self.window)
+            dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            self._open(dialog)
+            return
+        installed = next((e for e in self.own_entries()
+                          if e.folder.name == result.pack_id), None)
+        if installed is None:
+            self._install(result.loaded.folder, replace=False, checked=result.loaded)
+            _remove_tree(run.work)
+            return
+        # Ask; the checked copy stays in the work folder while the dialog is open.
+        dialog = ReplacePackDialog(installed, result.loaded, run.archive, self.window)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.accepted.connect(lambda: self._install(staged, replace=True))
-        dialog.finished.connect(lambda _r: _remove_tree(keep))
+        staged = result.loaded.folder
+        dialog.accepted.connect(
+            lambda: self._install(staged, replace=True, checked=result.loaded))
+        dialog.finished.connect(lambda _r: _remove_tree(run.work))
         self._open(dialog)
 
-    def _install(self, folder: Path, *, replace: bool) -> None:
-        from app.model.packs import install_pack
+    def _install(self, folder: Path, *, replace: bool, checked=None) -> None:
+        """Install the checked pack in ``folder``. ``checked``: the pack as the inspection
+        loaded it; it is the same bytes, so it is shown without reading them again (a large
+        pack took a second to load on the window's thread)."""
+        from app.model.packs import PackGame, install_pack, pack_fingerprint, replace_pack
 
         try:
             target = install_pack(folder, self.root, replace=replace)
         except OSError as exc:
-            self.window.notice_bar.show_notice(f"Das Spiel ließ sich nicht installieren: {exc}")
+            self.window.notice_bar.show_notice(
+                f"Das Spiel ließ sich nicht installieren ({_reason(exc)}). Es wurde nichts "
+                "verändert.")
             return
-        self.refresh_library(select=target.name)
+        library = self.state.library
+        if checked is None or library is None:
+            self.refresh_library(select=target.name)
+        else:
+            pack = PackGame(checked.game, target, checked.examples)
+            pack.fingerprint = pack_fingerprint(target)
+            self._fingerprints.pop(target, None)
+            self._stale.pop(target, None)
+            self.state.set_library(replace_pack(library, target, pack))
+            self.state.select_game(pack.id)
         self.window.status_text.setText(f"Spiel „{target.name}“ importiert.")
 
     def manage_packs(self) -> None:
@@ -301,8 +397,11 @@ class PackActions(QObject):
         def remove(pack_id: str) -> None:
             try:
                 remove_pack(self.root, pack_id)
-            except (OSError, ValueError) as exc:
+            except ValueError as exc:
                 self.window.notice_bar.show_notice(f"Nicht entfernt: {exc}")
+                return
+            except OSError as exc:
+                self.window.notice_bar.show_notice(f"Nicht entfernt ({_reason(exc)}).")
                 return
             self.refresh_library()
             dialog.set_packs(self.own_entries())
@@ -335,6 +434,59 @@ class PackActions(QObject):
                 QTimer.singleShot(0, lambda: self.import_file(archive))
                 return True
         return super().eventFilter(watched, event)
+
+
+class _ImportRun(QObject):
+    """One import in flight: the archive, its work folder, the job and the progress dialog."""
+
+    def __init__(self, actions: PackActions, archive: Path, work: Path):
+        super().__init__(actions)
+        self.actions = actions
+        self.archive = archive
+        self.work = work
+        self.cancelled = False
+        self.done = False
+        self.job: BackgroundJob | None = None
+        self.dialog = None
+
+    def show_progress(self) -> None:
+        if self.actions.importing is self and not (self.cancelled or self.done):
+            self.dialog.open()
+
+    def cancel(self) -> None:
+        """Cancel: nothing is installed; the work stops at its next step and is cleaned up."""
+        if self.cancelled or self.done:
+            return
+        self.cancelled = True
+        self.job.cancel()
+        self.dialog.close()
+        if self.actions.importing is self:
+            self.actions.importing = None
+        self.actions.window.status_text.setText(
+            f"Import von „{self.archive.name}“ abgebrochen – nichts installiert.")
+
+    def finished(self, result, error) -> None:
+        self.job.finish()
+        self.actions._inspected(self, result, error)
+        self.deleteLater()
+
+
+class _ReviewRun(QObject):
+    def __init__(self, actions: PackActions, entry):
+        super().__init__(actions)
+        self.actions = actions
+        self.entry = entry
+        self.key: tuple = ()
+        self.job: BackgroundJob | None = None
+
+    def finished(self, review, error) -> None:
+        self.job.finish()
+        self.actions._reviewed(self, review, error)
+        self.deleteLater()
+
+
+def _reason(exc: OSError) -> str:
+    return german_os_error(exc)
 
 
 def _column_of(widget):

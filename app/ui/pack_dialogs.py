@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMessageBox,
+    QProgressDialog,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -119,6 +120,35 @@ class NewPackDialog(_Dialog):
             return
         self.accept()
         self.created.emit(folder)
+
+
+class ImportProgressDialog(QProgressDialog):
+    """While an archive is checked beside the window: what is going on, and Cancel."""
+
+    def __init__(self, archive: Path, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("Spiel importieren")
+        label = _plain_label("", "ImportProgressText")
+        label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        label.setContentsMargins(6, 8, 6, 6)
+        self.setLabel(label)  # a file name from elsewhere: plain text, wrapped, not centred
+        self.setLabelText(f"Prüfe „{_short_name(archive.name)}“ …\n"
+                          "Erst ein fehlerfreies Spiel wird installiert.")
+        self.setCancelButtonText("Abbrechen")
+        self.setRange(0, 0)  # no steps to count: a busy bar
+        self.setMinimumWidth(480)
+        self.setAutoClose(False)
+        self.setAutoReset(False)
+        self.setWindowModality(Qt.WindowModality.WindowModal)
+        # QProgressDialog shows itself after its minimum duration; the caller decides instead.
+        self.setMinimumDuration(2**31 - 1)
+        self.cancel_button = next(b for b in self.findChildren(QPushButton))
+        self.cancel_button.setAccessibleName("Import abbrechen")
+        self.hide()
+
+
+def _short_name(name: str) -> str:
+    return name if len(name) <= 60 else name[:59] + "…"
 
 
 class ImportProblemsDialog(_Dialog):

@@ -98,8 +98,9 @@ class ProblemsPanel(QFrame):
         layout.addWidget(self.list)
 
     def show_problems(self, folder: Path, errors: list[Problem], hints: list[Problem],
-                      stale: bool) -> None:
-        """``stale``: the files have errors, and the window still shows the last good version."""
+                      stale: bool, checking: bool = False) -> None:
+        """``stale``: the files have errors, and the window still shows the last good version.
+        ``checking``: the editorial review is still running beside the window."""
         self.folder = folder
         self.list.clear()
         for problem, kind in [*((e, "Fehler") for e in errors), *((h, "Hinweis") for h in hints)]:
@@ -111,6 +112,8 @@ class ProblemsPanel(QFrame):
         self.list.setVisible(bool(errors or hints))
         if stale:
             text = (f"{len(errors)} Fehler – du siehst weiter die letzte fehlerfreie Fassung.")
+        elif checking:
+            text = "Das Spiel wird geprüft …"
         elif errors:
             text = f"{len(errors)} Fehler, {len(hints)} Hinweis(e). Doppelklick öffnet die Stelle."
         elif hints:

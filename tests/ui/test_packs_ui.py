@@ -38,6 +38,11 @@ def _open_window(qtbot, library, game: str = "atlantis"):
     return win
 
 
+def _wait_for_import(qtbot, win) -> None:
+    # The archive is checked beside the window; its answer arrives through the event loop.
+    qtbot.waitUntil(lambda: win.packs.importing is None, timeout=10_000)
+
+
 def _packs(data: Path) -> Path:
     return data / "spiele"
 
@@ -231,6 +236,7 @@ def test_hostile_and_broken_packs_are_refused_with_messages_and_no_trace(
     before = _files(data)
     _choose_file(monkeypatch, archive, "getOpenFileName")
     win.actions_by_name["import_pack"].trigger()
+    _wait_for_import(qtbot, win)
     dialog = win.last_dialog
     assert isinstance(dialog, ImportProblemsDialog)
     problems = dialog.problems()
@@ -255,6 +261,8 @@ def test_import_never_replaces_a_pack_without_asking(qtbot, library, tmp_path, m
     _choose_file(monkeypatch, archive, "getOpenFileName")
 
     win.actions_by_name["import_pack"].trigger()
+
+    _wait_for_import(qtbot, win)
     dialog = win.last_dialog
     assert isinstance(dialog, ReplacePackDialog)
     shown = visible_text(dialog)
@@ -263,6 +271,8 @@ def test_import_never_replaces_a_pack_without_asking(qtbot, library, tmp_path, m
     assert "Worum geht es?" in (root / "azul" / "game.yaml").read_text(encoding="utf-8")
 
     win.actions_by_name["import_pack"].trigger()
+
+    _wait_for_import(qtbot, win)
     qtbot.mouseClick(_button(win.last_dialog, "Ersetzen"), Qt.MouseButton.LeftButton)
     assert "Zweite Fassung." in (root / "azul" / "game.yaml").read_text(encoding="utf-8")
     assert win.state.library.game("azul").game.content.meta.version == "2"
@@ -369,6 +379,7 @@ def test_a_broken_installed_pack_is_not_replaced_without_asking(
     win = _open_window(qtbot, library)
     _choose_file(monkeypatch, archive, "getOpenFileName")
     win.actions_by_name["import_pack"].trigger()
+    _wait_for_import(qtbot, win)
     dialog = win.last_dialog
     assert isinstance(dialog, ReplacePackDialog)
     assert "Lässt sich zurzeit nicht laden" in visible_text(dialog)
@@ -450,6 +461,8 @@ def test_the_panel_shows_the_editorial_review_too(qtbot, library, _isolated_user
                                           "    avoid: [Kachel]\n", encoding="utf-8")
     _rewrite(folder / "quiz.yaml", "Die kurze Antwort.", "Die Kachel.")
     win = _open_window(qtbot, library, "azul")
+    # The review runs beside the window and fills the panel when done.
+    qtbot.waitUntil(lambda: bool(win.packs.panel.entries()), timeout=10_000)
     entries = win.packs.panel.entries()
     assert any(e.startswith("Fehler – quiz.yaml:") and "Kachel" in e for e in entries), entries
     assert any(e.startswith("Hinweis – ") and "vergessen-0" in e for e in entries), entries
