@@ -4,8 +4,10 @@ The loader decides whether a game *can* be shown; these checks decide whether it
 way a player can trust. They run in ``regelfrisch --check`` (and so in CI) and are meant for pack
 authors too:
 
-- **Errors** (``--check`` fails): a word the game's ``glossary.yaml`` says to avoid, the wrong form
-  of address ("ihr" in a game that says "du"), a quiz item that names a ruling it does not link.
+- **Errors** (``--check`` fails): in a game with a ``glossary.yaml``, every rule of the text
+  checker (:mod:`app.model.text_check`: a word the glossary says to avoid, the wrong form of
+  address, „Festlegung“ for a ruling, known slips, number agreement, engine notation, unconfirmed
+  item names without their colour); a quiz item that names a ruling it does not link.
 - **Hints** (``--check`` still passes): quiz coverage — pitfalls, rulings, numbers rows and variants
   no question tests — the yes/no balance, and answers that do not answer the question asked.
 """
@@ -21,6 +23,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from app.model.schema import Game, GlossaryFile
+from app.model.text_check import findings, rules_for
 from app.model.validation_messages import german_validation_problems
 from app.model.yaml_source import ContentError, LinePath, Problem, YamlSource, read_yaml
 
@@ -29,6 +32,7 @@ TEXT_FILES = ("game.yaml", "quiz.yaml", "examples.yaml")
 
 # Keys whose values are ids, notation or numbers, not running text a player reads.
 _NOT_PROSE = frozenset({"id", "tests", "position", "action", "expect", "colour", "code", "pages",
+                        "name", "colour_name",
                         "accent", "number", "year", "booklet_pages", "language", "confirmed"})
 
 # A share of rulings may stay unasked: some are engine corner cases no player meets at the table.
@@ -96,9 +100,10 @@ def review_game(game: Game, folder: Path) -> Review:
     """Every editorial error and hint for ``game``, loaded from ``folder``."""
     review = Review()
     sources = _sources(folder, review)
-    glossary = _glossary(folder, review)
-    if glossary is not None:
-        review.errors += _glossary_problems(glossary, sources)
+    glossary, problems = read_glossary(folder)
+    review.errors += problems
+    if glossary is not None:  # a pack without a glossary keeps its own words and address
+        review.errors += _glossary_problems(game, glossary, sources)
     quiz_src = sources.get("quiz.yaml")
     if quiz_src is not None:
         review.errors += _ruling_link_problems(game, quiz_src)
@@ -190,24 +195,22 @@ def _sources(folder: Path, review: Review) -> dict[str, YamlSource]:
     return sources
 
 
-def _glossary(folder: Path, review: Review) -> GlossaryFile | None:
+def read_glossary(folder: Path) -> tuple[GlossaryFile | None, list[Problem]]:
+    """The game's ``glossary.yaml`` (``None`` if it has none or it is broken) and its problems."""
     path = folder / GLOSSARY_FILE
     if not path.is_file():
-        return None
+        return None, []
     try:
         source = read_yaml(path)
     except ContentError as exc:
-        review.errors += exc.problems
-        return None
+        return None, exc.problems
     if not isinstance(source.data, dict):
-        review.errors.append(Problem(path, 1, "Erwartet wird ein Abschnitt mit Schlüsseln "
-                                              "(„address:“, „terms:“)."))
-        return None
+        return None, [Problem(path, 1, "Erwartet wird ein Abschnitt mit Schlüsseln "
+                                       "(„address:“, „terms:“).")]
     try:
-        return GlossaryFile.model_validate(source.data)
+        return GlossaryFile.model_validate(source.data), []
     except ValidationError as exc:
-        review.errors += german_validation_problems(source, exc)
-        return None
+        return None, german_validation_problems(source, exc)
 
 
 def _prose(source: YamlSource) -> Iterator[tuple[LinePath, str]]:
@@ -237,48 +240,16 @@ def _line_in(source: YamlSource, loc: LinePath, text: str, offset: int) -> int |
     return line + 1 + breaks if "\n" in text.rstrip("\n") else line
 
 
-def _word_pattern(word: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\wäöüÄÖÜß]){re.escape(word)}(?![\wäöüÄÖÜß])", re.IGNORECASE)
-
-
-# Words ending in -t that are not verbs, and third-person forms "ihr" (her) goes with.
-_NOT_PLURAL_VERBS = ("mit", "seit", "nicht", "jetzt", "erst", "zuerst", "zuletzt", "oft", "sonst",
-                     "bereits", "meist", "selbst", "trotzdem", "ist", "gilt", "hat", "bleibt")
-_PLURAL_ADDRESS = (
-    re.compile(r"(?<![\wäöüß])(euch|euer|eure|euren|eurem|eurer|eures)(?![\wäöüß])",
-               re.IGNORECASE),
-    # "ihr legt", "legt ihr" – but not the possessive "ihr Boot", "steht ihr Entdecker", nor the
-    # dative "mit ihr ist …".
-    re.compile(r"(?<![\wäöüß])[Ii]hr\s+(?!(?:" + "|".join(_NOT_PLURAL_VERBS) + r")\b)"
-               r"[a-zäöüß]+t(?![\wäöüß])"),
-    re.compile(r"(?<![\wäöüßÄÖÜ])(?!(?:" + "|".join(_NOT_PLURAL_VERBS) + r")\b)"
-               r"[a-zäöüß]+t\s+ihr(?![\wäöüß])(?!\s+[A-ZÄÖÜ])"),
-)
-_SINGULAR_ADDRESS = (
-    re.compile(r"(?<![\wäöüß])(du|dich|dir|dein|deine|deinen|deinem|deiner|deines)(?![\wäöüß])",
-               re.IGNORECASE),
-)
-
-
-def _glossary_problems(glossary: GlossaryFile, sources: dict[str, YamlSource]) -> list[Problem]:
+def _glossary_problems(game: Game, glossary: GlossaryFile,
+                       sources: dict[str, YamlSource]) -> list[Problem]:
+    # The same rules every text of the app obeys (app/model/text_check.py), at file:line.
+    rules = rules_for(game, glossary)
     problems: list[Problem] = []
-    avoid = [(term.term, _word_pattern(variant))
-             for term in glossary.terms for variant in term.avoid]
-    wrong_address = _PLURAL_ADDRESS if glossary.address == "du" else _SINGULAR_ADDRESS
-    other = "ihr" if glossary.address == "du" else "du"
     for source in sources.values():
         for loc, text in _prose(source):
-            for term, pattern in avoid:
-                for match in pattern.finditer(text):
-                    problems.append(Problem(
-                        source.path, _line_in(source, loc, text, match.start()),
-                        f"„{match.group(0)}“ – dieses Spiel sagt „{term}“ (glossary.yaml)."))
-            for pattern in wrong_address:
-                for match in pattern.finditer(text):
-                    problems.append(Problem(
-                        source.path, _line_in(source, loc, text, match.start()),
-                        f"„{match.group(0)}“ spricht mit „{other}“ an; dieses Spiel sagt "
-                        f"„{glossary.address}“ (glossary.yaml, address)."))
+            for found in findings(text, rules):
+                problems.append(Problem(source.path, _line_in(source, loc, text, found.offset),
+                                        found.message))
     return problems
 
 
