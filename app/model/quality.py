@@ -81,7 +81,8 @@ class Coverage:
         if self.untested_variants:
             parts.append("Varianten ohne Frage: " + ", ".join(self.untested_variants))
         if self.untested_numbers:
-            parts.append(f"{len(self.untested_numbers)} Zahlen-Zeilen ohne Frage")
+            count = len(self.untested_numbers)
+            parts.append(f"{count} Zahlen-Zeile{'' if count == 1 else 'n'} ohne Frage")
         if self.yes_no_answers:
             parts.append(f"Ja/Nein-Antworten: {self.yes_answers} von {self.yes_no_answers} „Ja“")
         return f"Quiz-Abdeckung {self.game_id}: " + "; ".join(parts) + "."
@@ -108,6 +109,7 @@ def review_game(game: Game, folder: Path) -> Review:
     if quiz_src is not None:
         review.errors += _ruling_link_problems(game, quiz_src)
         review.hints += _answer_shape_hints(game, quiz_src)
+        review.hints += link_hints(game, quiz_src)
     review.coverage = coverage(game)
     review.hints += _coverage_hints(review.coverage, folder / "quiz.yaml")
     return review
@@ -289,6 +291,68 @@ def _answer_shape_hints(game: Game, quiz_src: YamlSource) -> list[Problem]:
                     ("quiz", index, "answer"),
                     f"Hinweis: „{item.id}“ fragt „wie viele“; die Antwort sollte mit der Zahl "
                     "beginnen."))
+    return hints
+
+
+_STOP_WORDS = frozenset({"nicht", "nur", "wenn", "auch", "dem", "der", "die", "das", "den", "des",
+                         "und", "oder", "mit", "ohne", "was", "wie", "wer", "auf", "aus", "von",
+                         "vor", "nach", "bis", "zum", "zur", "beim", "eine", "einer", "eines",
+                         "einen", "keine", "kein", "du", "dich", "dir", "dein", "deine", "pro",
+                         "je", "ist", "sind", "wird", "hattest", "schon", "noch", "so", "trotzdem",
+                         "alle", "allen", "niemanden", "zählt", "kostet", "kosten", "mehr",
+                         "laut", "unsere"})
+
+
+def key_words(title: str) -> list[str]:
+    """The words of a title that say what it is about, as stems.
+
+    >>> key_words("Karten kaufen nur zu Beginn des Zuges")
+    ['kart', 'kauf', 'begin', 'zuge']
+    """
+    words = re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", title)
+    return [_stem(w) for w in words if w.lower() not in _STOP_WORDS]
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    for ending in ("en", "n", "e", "s"):
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)]
+    return word
+
+
+def link_hints(game: Game, quiz_src: YamlSource) -> list[Problem]:
+    """Hints at links to items whose key words the question itself says.
+
+    A question that states a rule in its set-up („zu Zugbeginn verkaufst du eine 6 …“) does
+    not test it; linking it sends a player who missed the answer to re-read the wrong thing.
+    It counts when the set-up says at least two key words and half of a title's key words (so
+    a single word like „Brücke“ never does), and neither answer nor explanation comes back to
+    any of them.
+    """
+    content = game.content
+    # A variant is where a question set in it finds its rules, so it is never merely mentioned.
+    titles = {entry.id: entry.title for entries in (content.steps, content.pitfalls,
+                                                    content.interpretations)
+              for entry in entries}
+    titles.update({row.id: row.label for row in content.numbers})
+    hints: list[Problem] = []
+    for index, item in enumerate(game.quiz):
+        # The set-up, not the question asked: "Welches Plättchen nimmst du?" asks what it links.
+        setup = item.question.replace(_asked_sentence(item.question), "")
+        asked = {_stem(w) for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", setup)}
+        taught = {_stem(w) for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}",
+                                               f"{item.answer} {item.explanation}")}
+        for t_index, target in enumerate(item.tests):
+            words = key_words(titles.get(target, ""))
+            said = sum(1 for w in words if any(a.startswith(w) for a in asked))
+            if said >= 2 and 2 * said >= len(words) \
+                    and not any(any(a.startswith(w) for a in taught) for w in words):
+                hints.append(quiz_src.problem(
+                    ("quiz", index, "tests", t_index),
+                    f"Hinweis: „{item.id}“ verweist auf „{target}“ („{titles[target]}“); das "
+                    "sagt schon die Frage, Antwort und Erklärung brauchen es nicht – prüft die "
+                    "Frage es wirklich?"))
     return hints
 
 

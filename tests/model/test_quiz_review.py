@@ -13,7 +13,8 @@ from app.rules.survive.core import TILE_BACKS, Effect
 from tests.model import content_checks as cc
 
 RETIRED = {
-    "atlantis": {"quiz-leerer-stapel", "quiz-kein-zug-karten", "quiz-aufbau-figuren"},
+    "atlantis": {"quiz-leerer-stapel", "quiz-kein-zug-karten", "quiz-aufbau-figuren",
+                 "quiz-kein-zug-mit-bruecke"},
     "atacama": {"quiz-minus"},
     "survive": {"quiz-berg-hai"},
 }
@@ -40,8 +41,9 @@ def test_first_move_onto_field_one_takes_no_tile():
 
 
 def test_every_move_unpayable_means_no_move_and_two_cards():
-    # Two helmets, no tile, bridge laid: every helmet crosses a gap that costs 4.
-    state = atlantis.parse_state("S4 ~ H5 H6 | a: HH = | b: K")
+    # Two helmets, no tile, bridge laid: every helmet crosses a gap that costs 4 (one pawn is
+    # out already: with all three on Atlantis she would still hold her start hand).
+    state = atlantis.parse_state("S4 ~ H5 H6 K4a ~ H5 S3 | a: HH = | b: KKKKK")
     assert [str(m) for m in atlantis.legal_moves(state)] == ["kein Zug"]
     _, outcome = atlantis.apply(state, atlantis.parse_move("kein Zug"))
     drawn = outcome.no_move.draw.wanted
@@ -50,7 +52,7 @@ def test_every_move_unpayable_means_no_move_and_two_cards():
     assert "zwei Helme" in item.question and "4 kostet" in item.question
     # With the bridge still in hand the same hand must lay it and move (E3), which is why the
     # question says it lies already.
-    free = atlantis.parse_state("S4 ~ H5 H6 | a: HH | b: K")
+    free = atlantis.parse_state("S4 ~ H5 H6 K4a ~ H5 S3 | a: HH | b: KKKKK")
     assert "kein Zug" not in [str(m) for m in atlantis.legal_moves(free)]
     assert any(str(m).startswith("brücke") for m in atlantis.legal_moves(free))
 
@@ -78,7 +80,7 @@ def test_the_cheapest_exact_payment():
 
 def test_the_tile_just_taken_does_not_pay():
     # 3 cards and a 6; the helmet crosses a gap that costs 4 and takes a 4 behind it.
-    state = atlantis.parse_state("R4 ~ H5 S2 | a: HRS K6 = | b: K")
+    state = atlantis.parse_state("R4 ~ H5 S2 F3a | a: HRS K6 = | b: KKKKK")
     _, outcome = atlantis.apply(state, atlantis.parse_move("0:H"))
     movement = outcome.movement
     assert movement.taken.tile.value == 4 and movement.settlement.cost == 4
@@ -140,12 +142,12 @@ def test_a_repelled_shark_leaves_the_game_and_the_swimmer_lives():
 
 
 def test_no_move_is_not_allowed_while_the_own_bridge_would_help():
-    # The position of quiz-kein-zug-mit-bruecke: pawns on Atlantis, two helmets, no tile,
-    # the next helmet behind a gap that costs 4, the bridge still in hand.
-    state = atlantis.parse_state("S4 ~ H5 H6 | a: HH | b: K")
+    # The position of quiz-kein-zug-bruecke-hilft: two helmets, no tile, every helmet behind a
+    # gap that costs 4, the bridge still in hand.
+    state = atlantis.parse_state("S4 ~ H5 H6 K4a ~ H5 S3 | a: HH | b: KKKKK")
     moves = [str(m) for m in atlantis.legal_moves(state)]
     assert atlantis.gap_cost(4, 5) == 4
     assert "kein Zug" not in moves
     assert any(m.startswith("brücke") for m in moves)
-    item = quiz("atlantis", "quiz-kein-zug-mit-bruecke")
+    item = quiz("atlantis", "quiz-kein-zug-bruecke-hilft")
     assert item.answer.startswith("Nein") and "e3" in item.tests
