@@ -38,6 +38,8 @@ _NOT_PROSE = frozenset({"id", "tests", "position", "action", "expect", "colour",
 # A share of rulings may stay unasked: some are engine corner cases no player meets at the table.
 MIN_RULING_COVERAGE = 0.7
 MIN_YES_SHARE = 1 / 3
+# Most questions ask "what" or "how many": a yes/no card is answered half by chance.
+MAX_YES_NO_SHARE = 0.4
 
 _W_WORDS = ("was", "wie", "wer", "wen", "wem", "wessen", "wo", "wann", "warum", "weshalb",
             "wieso", "welche", "welcher", "welches", "welchen", "welchem", "wohin", "woher",
@@ -61,6 +63,12 @@ class Coverage:
     rulings: int = 0
     yes_answers: int = 0
     yes_no_answers: int = 0
+    questions: int = 0
+    yes_no_questions: int = 0
+
+    @property
+    def yes_no_share(self) -> float:
+        return 0.0 if not self.questions else self.yes_no_questions / self.questions
 
     @property
     def ruling_share(self) -> float:
@@ -125,6 +133,8 @@ def coverage(game: Game) -> Coverage:
     result.rulings = len(content.interpretations)
     result.untested_numbers = [n.id for n in content.numbers if n.id not in tested]
     result.untested_variants = [v.id for v in content.variants if v.id not in tested]
+    result.questions = len(game.quiz)
+    result.yes_no_questions = sum(1 for item in game.quiz if is_yes_no_question(item.question))
     for item in game.quiz:
         kind = answer_kind(item.answer)
         if kind is not None:
@@ -365,6 +375,11 @@ def _coverage_hints(cov: Coverage, quiz_path: Path) -> list[Problem]:
         hints.append(Problem(quiz_path, None,
                              f"Hinweis: nur {round(cov.ruling_share * 100)} % der Auslegungen "
                              f"werden gefragt (ohne Frage: {', '.join(cov.untested_rulings)})."))
+    if cov.yes_no_share > MAX_YES_NO_SHARE:
+        hints.append(Problem(
+            quiz_path, None,
+            f"Hinweis: {cov.yes_no_questions} von {cov.questions} Fragen sind Ja/Nein-Fragen – "
+            f"höchstens {round(MAX_YES_NO_SHARE * 100)} %; frag öfter „was“ oder „wie viele“."))
     if cov.yes_no_answers and cov.yes_share < MIN_YES_SHARE:
         hints.append(Problem(
             quiz_path, None,

@@ -14,9 +14,14 @@ from tests.model import content_checks as cc
 
 RETIRED = {
     "atlantis": {"quiz-leerer-stapel", "quiz-kein-zug-karten", "quiz-aufbau-figuren",
-                 "quiz-kein-zug-mit-bruecke"},
+                 "quiz-kein-zug-mit-bruecke", "quiz-bruecke-nach-dem-nehmen"},
     "atacama": {"quiz-minus"},
-    "survive": {"quiz-berg-hai"},
+    "survive": {"quiz-berg-hai", "quiz-ueberbevoelkerung", "quiz-einsteigen-und-fahren",
+                "quiz-boot-zu-boot", "quiz-dritter-platz", "quiz-schwimmer-drei-punkte",
+                "quiz-sprung-ins-wasser", "quiz-anlegefelder", "quiz-boot-fahren-fremd",
+                "quiz-wald-vor-strand", "quiz-vulkan-boot-am-ufer", "quiz-wal-kentert-schwimmen",
+                "quiz-durchhalten", "quiz-sinkende-insel", "quiz-wal-abwehren",
+                "quiz-wal-zieht-weiter", "quiz-schlange-reichweite", "quiz-wal-reichweite"},
 }
 
 
