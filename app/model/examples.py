@@ -8,6 +8,7 @@ error, because a wrong fact in a refresher is the worst bug we can ship.
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -16,7 +17,7 @@ from app.model.capabilities import CAPABILITIES
 from app.rules.errors import RulesError
 
 if TYPE_CHECKING:  # the snapshot start reads ExampleResult without pydantic
-    from app.model.schema import WorkedExample
+    from app.model.schema import QuizItem, WorkedExample
 
 # Engines are imported on first use so a game without one still loads fast.
 ENGINE_MODULES = {game: c.engine for game, c in CAPABILITIES.items() if c.engine}
@@ -51,23 +52,76 @@ def check_examples(game_id: str, examples: list[WorkedExample]) -> dict[str, Exa
 
 
 def check_example(engine: ModuleType, example: WorkedExample) -> ExampleResult:
+    return _check_facts(engine, f"Beispiel „{example.id}“", example.position, example.action,
+                        example.expect)
+
+
+def _check_facts(engine: ModuleType, what: str, position: str, action: str,
+                 expect: dict) -> ExampleResult:
     known: dict[str, str] = engine.EXAMPLE_FACT_KEYS
-    unknown = sorted(set(example.expect) - set(known))
+    unknown = sorted(set(expect) - set(known))
     if unknown:
         return ExampleResult(False, f"unbekannte Größe(n) {', '.join(unknown)}; "
                                     f"die Engine kennt: {', '.join(sorted(known))}")
     try:
-        facts = engine.example_facts(example.position, example.action)
+        facts = engine.example_facts(position, action)
     except RulesError as exc:
-        return ExampleResult(False, f"Beispiel „{example.id}“ ist nicht auswertbar: {exc}")
+        return ExampleResult(False, f"{what} ist nicht auswertbar: {exc}")
     wrong = []
-    for key, expected in example.expect.items():
+    for key, expected in expect.items():
         actual = _plain(facts.get(key))
         if _plain(expected) != actual:
             wrong.append(f"{key}: erwartet {_show(expected)}, die Regeln ergeben {_show(actual)}")
     if wrong:
-        return ExampleResult(False, f"Beispiel „{example.id}“ – " + "; ".join(wrong), facts)
+        return ExampleResult(False, f"{what} – " + "; ".join(wrong), facts)
     return ExampleResult(True, "", facts)
+
+
+def check_quiz_positions(game_id: str, quiz: list[QuizItem]) -> dict[str, ExampleResult]:
+    """The engine's verdict on every quiz question that carries a position.
+
+    As for a worked example, the position must be one a game can reach, and each expected fact
+    what the rules give; on top, every number among the facts must be the one the answer
+    states, so the answer itself is recomputed.
+    """
+    asked = [item for item in quiz if item.position is not None]
+    if not asked:
+        return {}
+    engine = engine_for(game_id)
+    if engine is None:
+        return {item.id: ExampleResult(False, "Für dieses Spiel gibt es keine Regel-Engine, die "
+                                              "die Stellung der Frage prüfen könnte.")
+                for item in asked}
+    results: dict[str, ExampleResult] = {}
+    for item in asked:
+        result = _check_facts(engine, f"Quizfrage „{item.id}“", item.position, item.action,
+                              item.expect or {})
+        if result.ok:
+            missing = [f"{key}: {value}" for key, value in (item.expect or {}).items()
+                       if _is_number(value) and not states_number(item.answer, value)]
+            if missing:
+                result = ExampleResult(
+                    False, f"Quizfrage „{item.id}“ – die Antwort nennt die Zahl der Regeln "
+                           f"nicht ({'; '.join(missing)}).", result.facts)
+        results[item.id] = result
+    return results
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def states_number(text: str, value: int) -> bool:
+    """Does ``text`` state the number ``value`` (digits, with its sign if negative)?
+
+    >>> states_number("−6 – doppelt der Wert 3", -6), states_number("16 Karten", 6)
+    (True, False)
+    >>> states_number("+7 (2 + 4 − 1 + 2)", 7), states_number("−7", 7)
+    (True, False)
+    """
+    plain = text.replace("−", "-")
+    sign = "-" if value < 0 else r"(?<!-)"
+    return re.search(rf"(?<![\d,]){sign}{abs(value)}(?![\d,])", plain) is not None
 
 
 def _plain(value: object) -> object:

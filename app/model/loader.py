@@ -75,7 +75,7 @@ def load_game(folder: Path, *, check: bool = True) -> LoadedGame:
     """Load one game folder; raise :class:`ContentError` listing every problem found."""
     from pydantic import ValidationError
 
-    from app.model.examples import ExampleResult, check_examples
+    from app.model.examples import ExampleResult, check_examples, check_quiz_positions
     from app.model.markup import markup_problems
     from app.model.schema import ExamplesFile, Game, GameFile, QuizFile
 
@@ -105,6 +105,12 @@ def load_game(folder: Path, *, check: bool = True) -> LoadedGame:
             result = results[example.id]
             if not result.ok:
                 problems.append(ex_src.problem(("examples", index, "expect"), result.message))
+    if check and not problems:
+        asked = check_quiz_positions(game.id, game.quiz)
+        for index, item in enumerate(game.quiz):
+            verdict = asked.get(item.id)
+            if verdict is not None and not verdict.ok:
+                problems.append(quiz_src.problem(("quiz", index, "position"), verdict.message))
     if problems:
         raise ContentError(problems)
     return LoadedGame(game, folder, results)

@@ -4,8 +4,10 @@ The loader decides whether a game *can* be shown; these checks decide whether it
 way a player can trust. They run in ``regelfrisch --check`` (and so in CI) and are meant for pack
 authors too:
 
-- **Errors** (``--check`` fails): a word the game's ``glossary.yaml`` says to avoid, the wrong form
-  of address ("ihr" in a game that says "du"), a quiz item that names a ruling it does not link.
+- **Errors** (``--check`` fails): in a game with a ``glossary.yaml``, every rule of the text
+  checker (:mod:`app.model.text_check`: a word the glossary says to avoid, the wrong form of
+  address, „Festlegung“ for a ruling, known slips, number agreement, engine notation, unconfirmed
+  item names without their colour); a quiz item that names a ruling it does not link.
 - **Hints** (``--check`` still passes): quiz coverage — pitfalls, rulings, numbers rows and variants
   no question tests — the yes/no balance, and answers that do not answer the question asked.
 """
@@ -15,7 +17,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,8 @@ from pydantic import ValidationError
 
 from app.model.library import distinct_problems, excerpt
 from app.model.schema import Game, GlossaryFile
+from app.model.avoid_words import MAX_AVOID_CHARS
+from app.model.text_check import findings, rules_for
 from app.model.validation_messages import german_validation_problems
 from app.model.yaml_source import ContentError, LinePath, Problem, YamlSource, read_yaml
 
@@ -31,11 +34,14 @@ TEXT_FILES = ("game.yaml", "quiz.yaml", "examples.yaml")
 
 # Keys whose values are ids, notation or numbers, not running text a player reads.
 _NOT_PROSE = frozenset({"id", "tests", "position", "action", "expect", "colour", "code", "pages",
+                        "name", "colour_name",
                         "accent", "number", "year", "booklet_pages", "language", "confirmed"})
 
 # A share of rulings may stay unasked: some are engine corner cases no player meets at the table.
 MIN_RULING_COVERAGE = 0.7
 MIN_YES_SHARE = 1 / 3
+# Most questions ask "what" or "how many": a yes/no card is answered half by chance.
+MAX_YES_NO_SHARE = 0.4
 
 _W_WORDS = ("was", "wie", "wer", "wen", "wem", "wessen", "wo", "wann", "warum", "weshalb",
             "wieso", "welche", "welcher", "welches", "welchen", "welchem", "wohin", "woher",
@@ -59,6 +65,12 @@ class Coverage:
     rulings: int = 0
     yes_answers: int = 0
     yes_no_answers: int = 0
+    questions: int = 0
+    yes_no_questions: int = 0
+
+    @property
+    def yes_no_share(self) -> float:
+        return 0.0 if not self.questions else self.yes_no_questions / self.questions
 
     @property
     def ruling_share(self) -> float:
@@ -79,7 +91,8 @@ class Coverage:
         if self.untested_variants:
             parts.append("Varianten ohne Frage: " + ", ".join(self.untested_variants))
         if self.untested_numbers:
-            parts.append(f"{len(self.untested_numbers)} Zahlen-Zeilen ohne Frage")
+            count = len(self.untested_numbers)
+            parts.append(f"{count} Zahlen-Zeile{'' if count == 1 else 'n'} ohne Frage")
         if self.yes_no_answers:
             parts.append(f"Ja/Nein-Antworten: {self.yes_answers} von {self.yes_no_answers} „Ja“")
         return f"Quiz-Abdeckung {self.game_id}: " + "; ".join(parts) + "."
@@ -98,13 +111,15 @@ def review_game(game: Game, folder: Path) -> Review:
     """Every editorial error and hint for ``game``, loaded from ``folder``."""
     review = Review()
     sources = _sources(folder, review)
-    glossary = _glossary(folder, review)
-    if glossary is not None:
-        review.errors += _glossary_problems(glossary, sources)
+    glossary, problems = read_glossary(folder)
+    review.errors += problems
+    if glossary is not None:  # a pack without a glossary keeps its own words and address
+        review.errors += _glossary_problems(game, glossary, sources)
     quiz_src = sources.get("quiz.yaml")
     if quiz_src is not None:
         review.errors += _ruling_link_problems(game, quiz_src)
         review.hints += _answer_shape_hints(game, quiz_src)
+        review.hints += link_hints(game, quiz_src)
     review.coverage = coverage(game)
     review.hints += _coverage_hints(review.coverage, folder / "quiz.yaml")
     review.errors = distinct_problems(review.errors, MAX_REVIEW_PROBLEMS)
@@ -122,6 +137,8 @@ def coverage(game: Game) -> Coverage:
     result.rulings = len(content.interpretations)
     result.untested_numbers = [n.id for n in content.numbers if n.id not in tested]
     result.untested_variants = [v.id for v in content.variants if v.id not in tested]
+    result.questions = len(game.quiz)
+    result.yes_no_questions = sum(1 for item in game.quiz if is_yes_no_question(item.question))
     for item in game.quiz:
         kind = answer_kind(item.answer)
         if kind is not None:
@@ -194,32 +211,28 @@ def _sources(folder: Path, review: Review) -> dict[str, YamlSource]:
     return sources
 
 
-def _glossary(folder: Path, review: Review) -> GlossaryFile | None:
+def read_glossary(folder: Path) -> tuple[GlossaryFile | None, list[Problem]]:
+    """The game's ``glossary.yaml`` (``None`` if it has none or it is broken) and its problems."""
     path = folder / GLOSSARY_FILE
     if not path.is_file():
-        return None
+        return None, []
     try:
         source = read_yaml(path)
     except ContentError as exc:
-        review.errors += exc.problems
-        return None
+        return None, exc.problems
     if not isinstance(source.data, dict):
-        review.errors.append(Problem(path, 1, "Erwartet wird ein Abschnitt mit Schlüsseln "
-                                              "(„address:“, „terms:“)."))
-        return None
+        return None, [Problem(path, 1, "Erwartet wird ein Abschnitt mit Schlüsseln "
+                                       "(„address:“, „terms:“).")]
     try:
         glossary = GlossaryFile.model_validate(source.data)
     except ValidationError as exc:
-        review.errors += german_validation_problems(source, exc)
-        return None
-    for t, term in enumerate(glossary.terms):
-        for v, variant in enumerate(term.avoid):
-            if len(variant) > MAX_AVOID_CHARS:
-                review.errors.append(source.problem(
-                    ("terms", t, "avoid", v),
-                    f"{excerpt(variant)} ist zu lang für ein gemiedenes Wort (höchstens "
-                    f"{MAX_AVOID_CHARS} Zeichen); es wird nicht gesucht."))
-    return glossary
+        return None, german_validation_problems(source, exc)
+    problems = [source.problem(("terms", t, "avoid", v),
+                               f"{excerpt(variant)} ist zu lang für ein gemiedenes Wort "
+                               f"(höchstens {MAX_AVOID_CHARS} Zeichen); es wird nicht gesucht.")
+                for t, term in enumerate(glossary.terms)
+                for v, variant in enumerate(term.avoid) if len(variant) > MAX_AVOID_CHARS]
+    return glossary, problems
 
 
 def _prose(source: YamlSource) -> Iterator[tuple[LinePath, str]]:
@@ -249,132 +262,20 @@ def _line_in(source: YamlSource, loc: LinePath, text: str, offset: int) -> int |
     return line + 1 + breaks if "\n" in text.rstrip("\n") else line
 
 
-def _word_pattern(word: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\wäöüÄÖÜß]){re.escape(word)}(?![\wäöüÄÖÜß])", re.IGNORECASE)
-
-
-# An avoided word or phrase is a few words; a longer one is a mistake in the glossary, and the
-# bound keeps the matcher's work per position of a text small whatever the glossary holds.
-MAX_AVOID_CHARS = 60
 # The most problems one review lists; the rest are counted in one line.
 MAX_REVIEW_PROBLEMS = 200
-_WORD = re.compile(r"\w+")
 
 
-class AvoidMatcher:
-    """Every avoided word of a glossary, found in one pass over a text, whatever their number.
-
-    Single words (most of them) are looked up by hash for each word of the text; phrases
-    („die Insel“, „Insel-Plättchen“) share one regular expression built as a trie, so its cost
-    per position is bounded by the longest phrase, not by how many there are. Matching is on
-    the lower-cased text, whole words only, as one pattern per word once did.
-    """
-
-    def __init__(self, pairs: tuple[tuple[str, str], ...]):
-        self.words: dict[str, str] = {}
-        phrases: dict[str, str] = {}
-        for term, variant in pairs:
-            lowered = variant.lower()
-            if not lowered or len(lowered) > MAX_AVOID_CHARS:
-                continue
-            target = self.words if _WORD.fullmatch(lowered) else phrases
-            target.setdefault(lowered, term)
-        self.phrases = phrases
-        self.pattern = (re.compile(r"(?<!\w)(?:" + _trie_pattern(phrases) + r")(?!\w)")
-                        if phrases else None)
-
-    def find(self, text: str) -> list[tuple[int, str, str]]:
-        """(offset, the words as written, the term to use) for each avoided word in ``text``,
-        in the order they stand."""
-        lowered = text.lower()
-        # Lower-casing keeps the length for all but a few letters (İ); quote what was matched.
-        same = len(lowered) == len(text)
-        found: list[tuple[int, str, str]] = []
-        words = self.words
-        if words:
-            for match in _WORD.finditer(lowered):
-                term = words.get(match.group())
-                if term is not None:
-                    start, end = match.span()
-                    found.append((start, text[start:end] if same else match.group(), term))
-        if self.pattern is not None:
-            for match in self.pattern.finditer(lowered):
-                start, end = match.span()
-                found.append((start, text[start:end] if same else match.group(),
-                              self.phrases[match.group()]))
-            found.sort(key=lambda item: item[0])
-        return found
-
-
-def _trie_pattern(phrases: dict[str, str]) -> str:
-    """One regular expression for all ``phrases``: a trie, so at each position the engine
-    follows one path instead of trying every phrase; longer phrases are preferred."""
-    trie: dict = {}
-    for phrase in phrases:
-        node = trie
-        for char in phrase:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def build(node: dict) -> str:
-        branches = [re.escape(char) + build(child)
-                    for char, child in sorted(node.items()) if char]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        return f"(?:{body})?" if "" in node else body
-
-    # Depth is bounded by MAX_AVOID_CHARS, so the recursion is too.
-    return build(trie)
-
-
-@lru_cache(maxsize=8)
-def avoid_matcher(pairs: tuple[tuple[str, str], ...]) -> AvoidMatcher:
-    """The matcher for ``(term, variant)`` pairs, built once per glossary."""
-    return AvoidMatcher(pairs)
-
-
-def _avoid_pairs(glossary: GlossaryFile) -> tuple[tuple[str, str], ...]:
-    return tuple((term.term, variant) for term in glossary.terms for variant in term.avoid)
-
-
-# Words ending in -t that are not verbs, and third-person forms "ihr" (her) goes with.
-_NOT_PLURAL_VERBS = ("mit", "seit", "nicht", "jetzt", "erst", "zuerst", "zuletzt", "oft", "sonst",
-                     "bereits", "meist", "selbst", "trotzdem", "ist", "gilt", "hat", "bleibt")
-_PLURAL_ADDRESS = (
-    re.compile(r"(?<![\wäöüß])(euch|euer|eure|euren|eurem|eurer|eures)(?![\wäöüß])",
-               re.IGNORECASE),
-    # "ihr legt", "legt ihr" – but not the possessive "ihr Boot", "steht ihr Entdecker", nor the
-    # dative "mit ihr ist …".
-    re.compile(r"(?<![\wäöüß])[Ii]hr\s+(?!(?:" + "|".join(_NOT_PLURAL_VERBS) + r")\b)"
-               r"[a-zäöüß]+t(?![\wäöüß])"),
-    re.compile(r"(?<![\wäöüßÄÖÜ])(?!(?:" + "|".join(_NOT_PLURAL_VERBS) + r")\b)"
-               r"[a-zäöüß]+t\s+ihr(?![\wäöüß])(?!\s+[A-ZÄÖÜ])"),
-)
-_SINGULAR_ADDRESS = (
-    re.compile(r"(?<![\wäöüß])(du|dich|dir|dein|deine|deinen|deinem|deiner|deines)(?![\wäöüß])",
-               re.IGNORECASE),
-)
-
-
-def _glossary_problems(glossary: GlossaryFile, sources: dict[str, YamlSource]) -> list[Problem]:
+def _glossary_problems(game: Game, glossary: GlossaryFile,
+                       sources: dict[str, YamlSource]) -> list[Problem]:
+    # The same rules every text of the app obeys (app/model/text_check.py), at file:line.
+    rules = rules_for(game, glossary)
     problems: list[Problem] = []
-    matcher = avoid_matcher(_avoid_pairs(glossary))
-    wrong_address = _PLURAL_ADDRESS if glossary.address == "du" else _SINGULAR_ADDRESS
-    other = "ihr" if glossary.address == "du" else "du"
     for source in sources.values():
         for loc, text in _prose(source):
-            found = [(offset, f"„{words}“ – dieses Spiel sagt {excerpt(term)} (glossary.yaml).")
-                     for offset, words, term in matcher.find(text)]
-            for pattern in wrong_address:
-                found += [(match.start(),
-                           f"„{match.group(0)}“ spricht mit „{other}“ an; dieses Spiel sagt "
-                           f"„{glossary.address}“ (glossary.yaml, address).")
-                          for match in pattern.finditer(text)]
-            found.sort(key=lambda item: item[0])
             lines = _LineCounter(source, loc, text)
-            problems += [Problem(source.path, lines.at(offset), message)
-                         for offset, message in found]
+            problems += [Problem(source.path, lines.at(found.offset), found.message)
+                         for found in findings(text, rules)]
     return problems
 
 
@@ -438,6 +339,68 @@ def _answer_shape_hints(game: Game, quiz_src: YamlSource) -> list[Problem]:
     return hints
 
 
+_STOP_WORDS = frozenset({"nicht", "nur", "wenn", "auch", "dem", "der", "die", "das", "den", "des",
+                         "und", "oder", "mit", "ohne", "was", "wie", "wer", "auf", "aus", "von",
+                         "vor", "nach", "bis", "zum", "zur", "beim", "eine", "einer", "eines",
+                         "einen", "keine", "kein", "du", "dich", "dir", "dein", "deine", "pro",
+                         "je", "ist", "sind", "wird", "hattest", "schon", "noch", "so", "trotzdem",
+                         "alle", "allen", "niemanden", "zählt", "kostet", "kosten", "mehr",
+                         "laut", "unsere"})
+
+
+def key_words(title: str) -> list[str]:
+    """The words of a title that say what it is about, as stems.
+
+    >>> key_words("Karten kaufen nur zu Beginn des Zuges")
+    ['kart', 'kauf', 'begin', 'zuge']
+    """
+    words = re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", title)
+    return [_stem(w) for w in words if w.lower() not in _STOP_WORDS]
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    for ending in ("en", "n", "e", "s"):
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)]
+    return word
+
+
+def link_hints(game: Game, quiz_src: YamlSource) -> list[Problem]:
+    """Hints at links to items whose key words the question itself says.
+
+    A question that states a rule in its set-up („zu Zugbeginn verkaufst du eine 6 …“) does
+    not test it; linking it sends a player who missed the answer to re-read the wrong thing.
+    It counts when the set-up says at least two key words and half of a title's key words (so
+    a single word like „Brücke“ never does), and neither answer nor explanation comes back to
+    any of them.
+    """
+    content = game.content
+    # A variant is where a question set in it finds its rules, so it is never merely mentioned.
+    titles = {entry.id: entry.title for entries in (content.steps, content.pitfalls,
+                                                    content.interpretations)
+              for entry in entries}
+    titles.update({row.id: row.label for row in content.numbers})
+    hints: list[Problem] = []
+    for index, item in enumerate(game.quiz):
+        # The set-up, not the question asked: "Welches Plättchen nimmst du?" asks what it links.
+        setup = item.question.replace(_asked_sentence(item.question), "")
+        asked = {_stem(w) for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}", setup)}
+        taught = {_stem(w) for w in re.findall(r"[A-Za-zÄÖÜäöüß]{3,}",
+                                               f"{item.answer} {item.explanation}")}
+        for t_index, target in enumerate(item.tests):
+            words = key_words(titles.get(target, ""))
+            said = sum(1 for w in words if any(a.startswith(w) for a in asked))
+            if said >= 2 and 2 * said >= len(words) \
+                    and not any(any(a.startswith(w) for a in taught) for w in words):
+                hints.append(quiz_src.problem(
+                    ("quiz", index, "tests", t_index),
+                    f"Hinweis: „{item.id}“ verweist auf „{target}“ („{titles[target]}“); das "
+                    "sagt schon die Frage, Antwort und Erklärung brauchen es nicht – prüft die "
+                    "Frage es wirklich?"))
+    return hints
+
+
 def _coverage_hints(cov: Coverage, quiz_path: Path) -> list[Problem]:
     hints: list[Problem] = []
     if cov.untested_pitfalls:
@@ -447,6 +410,11 @@ def _coverage_hints(cov: Coverage, quiz_path: Path) -> list[Problem]:
         hints.append(Problem(quiz_path, None,
                              f"Hinweis: nur {round(cov.ruling_share * 100)} % der Auslegungen "
                              f"werden gefragt (ohne Frage: {', '.join(cov.untested_rulings)})."))
+    if cov.yes_no_share > MAX_YES_NO_SHARE:
+        hints.append(Problem(
+            quiz_path, None,
+            f"Hinweis: {cov.yes_no_questions} von {cov.questions} Fragen sind Ja/Nein-Fragen – "
+            f"höchstens {round(MAX_YES_NO_SHARE * 100)} %; frag öfter „was“ oder „wie viele“."))
     if cov.yes_no_answers and cov.yes_share < MIN_YES_SHARE:
         hints.append(Problem(
             quiz_path, None,

@@ -17,7 +17,14 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
 
 from app.model.game_views import GameViews
 from app.model.pages import format_pages  # noqa: F401 - moved; kept importable from here
@@ -145,22 +152,42 @@ class GameFile(_Strict):
     variants: list[Variant] = []
 
 
+ExpectedValue = int | bool | str | list[int | str | bool] | None
+
+
 class QuizItem(_Strict):
+    """One question; one that describes a concrete position carries it for the engine.
+
+    ``position``/``action``/``expect`` work as in a :class:`WorkedExample`: the engine reads
+    the position (refusing one no game can reach), answers the action, and every expected fact
+    must be what the rules give; each number among them must be the one the answer states.
+    """
+
     id: Id
     question: Text
     answer: Text
     explanation: Text
     pages: list[PageRef] = []
     tests: list[Id] = Field(min_length=1)
+    position: Text | None = None
+    action: Text | None = None
+    expect: dict[Annotated[str, StringConstraints(pattern=r"^[a-z_]+$")], ExpectedValue] | None = (
+        None)
 
     _pages = field_validator("pages")(_check_pages)
+
+    @model_validator(mode="after")
+    def _position_complete(self) -> QuizItem:
+        given = [self.position is not None, self.action is not None, bool(self.expect)]
+        if any(given) and not all(given):
+            raise ValueError("„position“, „action“ und „expect“ gehören zusammen: eine Stellung "
+                             "in der Notation, die Aktion und mindestens eine Größe, die die "
+                             "Regel-Engine nachrechnet")
+        return self
 
 
 class QuizFile(_Strict):
     quiz: list[QuizItem] = Field(min_length=1)
-
-
-ExpectedValue = int | bool | str | list[int | str | bool] | None
 
 
 class WorkedExample(_Strict):

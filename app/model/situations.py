@@ -358,9 +358,14 @@ def _draw(state: State, move: Advance):
             ("mehr-karten", "zahl-nachziehen"), {movement.landing, MAINLAND})
 
 
+def _held_tile(tile) -> str:
+    # Three item names are our guesses (rules notes): the colour always goes with the name.
+    return f"{tile.item.label} {tile.value} ({tile.item.colour_name})"
+
+
 def payment_text(payment: Payment) -> str:
-    """A payment as a player says it: „Krone 5 + 2 Karten“."""
-    parts = [f"{tile.item.label} {tile.value}" for tile in payment.tiles]
+    """A payment as a player says it: „Krone 5 (gelb) + 2 Karten“."""
+    parts = [_held_tile(tile) for tile in payment.tiles]
     if payment.cards:
         parts.append(count_words(len(payment.cards), "1 Karte", "Karten", digits=True))
     return " + ".join(parts) or "nichts"
@@ -380,7 +385,7 @@ def _payment(state: State, move: Advance):
     taken = movement.taken.tile
     if taken is not None:
         # Paying with the tile just taken (only what you held at the start counts).
-        wrong.append((f"{taken.item.label} {taken.value} – das eben genommene Plättchen",
+        wrong.append((f"{_held_tile(taken)} – das eben genommene Plättchen",
                       "bezahlen-zugbeginn"))
     can_pay = sum(t.value for t in settle.tiles) + sum(settle.hand)
     for wrong_cost, pitfall in _wrong_costs(state, movement.gaps):
@@ -390,7 +395,7 @@ def _payment(state: State, move: Advance):
     chosen = _choices(correct, wrong)
     if chosen is None:
         return None
-    held = ", ".join(f"{t.item.label} {t.value}" for t in settle.tiles)
+    held = ", ".join(_held_tile(t) for t in settle.tiles)
     tiles = f"hattest du die Plättchen {held}" if held else "hattest du kein Plättchen"
     cards = sum(settle.hand)
     left = ("bleibt dir keine Karte" if cards == 0 else

@@ -10,15 +10,10 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.model import quality
+from app.model import avoid_words
+from app.model.avoid_words import MAX_AVOID_CHARS, AvoidMatcher, _word_pattern
 from app.model.packs import create_pack, load_pack
-from app.model.quality import (
-    MAX_AVOID_CHARS,
-    MAX_REVIEW_PROBLEMS,
-    AvoidMatcher,
-    _word_pattern,
-    review_game,
-)
+from app.model.quality import MAX_REVIEW_PROBLEMS, review_game
 from tests.bench.bench_pack_switch import make_glossary_pack
 
 
@@ -35,7 +30,7 @@ def _count_calls(monkeypatch, owner, name: str) -> list:
 
 
 def test_a_thousand_avoided_words_cost_one_pass_per_text(tmp_path, monkeypatch):
-    quality.avoid_matcher.cache_clear()
+    avoid_words.avoid_matcher.cache_clear()
     small = make_glossary_pack(tmp_path / "klein", 10, "klein")
     large = make_glossary_pack(tmp_path / "gross", 1000, "gross")
     work = {}

@@ -13,6 +13,7 @@ from app.model.check import run_check
 from app.model.loader import load_game
 from app.model.paths import content_root
 from app.model.quality import (
+    MAX_YES_NO_SHARE,
     MIN_RULING_COVERAGE,
     MIN_YES_SHARE,
     answer_kind,
@@ -172,3 +173,56 @@ def test_shipped_answers_answer_the_question_asked(game_id):
     hints = [str(h) for h in _review(folder).hints if "Quizfrage" not in h.message
              and "Auslegungen" not in h.message and "Ja/Nein" not in h.message]
     assert hints == []
+
+
+# -- #26: a precise quiz -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_at_most_forty_percent_of_questions_are_yes_no(game_id):
+    cov = coverage(load_game(content_root() / game_id).game)
+    assert cov.questions and cov.yes_no_share <= MAX_YES_NO_SHARE, (
+        cov.yes_no_questions, cov.questions)
+
+
+def test_too_many_yes_no_questions_is_a_hint(minigame):
+    quiz = minigame / "quiz.yaml"
+    quiz.write_text(quiz.read_text(encoding="utf-8").replace(
+        "question: Wie oft würfelst du?", "question: Würfelst du zweimal?").replace(
+        "answer: Einmal.", "answer: Nein, einmal."), encoding="utf-8")
+    hints = [h.message for h in _review(minigame).hints]
+    assert any("Ja/Nein-Fragen" in h for h in hints), hints
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_shipped_links_name_nothing_the_question_merely_states(game_id):
+    folder = content_root() / game_id
+    hints = [str(h) for h in _review(folder).hints if "verweist auf" in h.message]
+    assert hints == []
+
+
+def test_a_link_to_what_the_question_states_is_a_hint(minigame):
+    quiz = minigame / "quiz.yaml"
+    text = quiz.read_text(encoding="utf-8")
+    quiz.write_text(text.replace("question: Wie oft würfelst du?",
+                                 "question: Du würfelst nur einmal pro Zug. Was zählt?").replace(
+        "answer: Einmal.", "answer: Die Augenzahl.").replace(
+        "explanation: Ein Wurf pro Zug.", "explanation: Die Augen entscheiden."),
+        encoding="utf-8")
+    hints = [h for h in _review(minigame).hints if "verweist auf" in h.message]
+    assert [h.line for h in hints] == [7]
+    assert "„nur-einmal“" in hints[0].message
+
+
+@pytest.mark.parametrize(("game_id", "asked"), [
+    ("atlantis", ["r7", "e1", "e5", "zahl-dritte-figur"]),
+    ("atacama", ["zahl-tuerme"]),
+    ("survive", ["zahl-entdecker"]),
+])
+def test_the_rules_issue_26_named_are_asked(game_id, asked):
+    game = load_game(content_root() / game_id).game
+    tested = {t for q in game.quiz for t in q.tests}
+    assert set(asked) <= tested
+    # A final score in Survive, recomputed from a position by the engine.
+    if game_id == "survive":
+        assert any(q.action == "wertung" and "score_rot" in (q.expect or {}) for q in game.quiz)

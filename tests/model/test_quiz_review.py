@@ -13,9 +13,15 @@ from app.rules.survive.core import TILE_BACKS, Effect
 from tests.model import content_checks as cc
 
 RETIRED = {
-    "atlantis": {"quiz-leerer-stapel", "quiz-kein-zug-karten", "quiz-aufbau-figuren"},
+    "atlantis": {"quiz-leerer-stapel", "quiz-kein-zug-karten", "quiz-aufbau-figuren",
+                 "quiz-kein-zug-mit-bruecke", "quiz-bruecke-nach-dem-nehmen"},
     "atacama": {"quiz-minus"},
-    "survive": {"quiz-berg-hai"},
+    "survive": {"quiz-berg-hai", "quiz-ueberbevoelkerung", "quiz-einsteigen-und-fahren",
+                "quiz-boot-zu-boot", "quiz-dritter-platz", "quiz-schwimmer-drei-punkte",
+                "quiz-sprung-ins-wasser", "quiz-anlegefelder", "quiz-boot-fahren-fremd",
+                "quiz-wald-vor-strand", "quiz-vulkan-boot-am-ufer", "quiz-wal-kentert-schwimmen",
+                "quiz-durchhalten", "quiz-sinkende-insel", "quiz-wal-abwehren",
+                "quiz-wal-zieht-weiter", "quiz-schlange-reichweite", "quiz-wal-reichweite"},
 }
 
 
@@ -40,9 +46,9 @@ def test_first_move_onto_field_one_takes_no_tile():
 
 
 def test_every_move_unpayable_means_no_move_and_two_cards():
-    # Two helmets, no tile, bridge laid: every helmet crosses a gap that costs 4. One pawn is
-    # home already: with all three on Atlantis she would still hold her 4 start cards.
-    state = atlantis.parse_state("S4 ~ H5 H6 [a] | a: HH =")
+    # Two helmets, no tile, bridge laid: every helmet crosses a gap that costs 4 (one pawn is
+    # out already: with all three on Atlantis she would still hold her start hand).
+    state = atlantis.parse_state("S4 ~ H5 H6 K4a ~ H5 S3 | a: HH = | b: KKKKK")
     assert [str(m) for m in atlantis.legal_moves(state)] == ["kein Zug"]
     _, outcome = atlantis.apply(state, atlantis.parse_move("kein Zug"))
     drawn = outcome.no_move.draw.wanted
@@ -51,7 +57,7 @@ def test_every_move_unpayable_means_no_move_and_two_cards():
     assert "zwei Helme" in item.question and "4 kostet" in item.question
     # With the bridge still in hand the same hand must lay it and move (E3), which is why the
     # question says it lies already.
-    free = atlantis.parse_state("S4 ~ H5 H6 [a] | a: HH")
+    free = atlantis.parse_state("S4 ~ H5 H6 K4a ~ H5 S3 | a: HH | b: KKKKK")
     assert "kein Zug" not in [str(m) for m in atlantis.legal_moves(free)]
     assert any(str(m).startswith("brücke") for m in atlantis.legal_moves(free))
 
@@ -79,7 +85,7 @@ def test_the_cheapest_exact_payment():
 
 def test_the_tile_just_taken_does_not_pay():
     # 3 cards and a 6; the helmet crosses a gap that costs 4 and takes a 4 behind it.
-    state = atlantis.parse_state("R4 ~ H5 S2 [a] | a: HRS K6 =")
+    state = atlantis.parse_state("R4 ~ H5 S2 F3a | a: HRS K6 = | b: KKKKK")
     _, outcome = atlantis.apply(state, atlantis.parse_move("0:H"))
     movement = outcome.movement
     assert movement.taken.tile.value == 4 and movement.settlement.cost == 4
@@ -141,17 +147,12 @@ def test_a_repelled_shark_leaves_the_game_and_the_swimmer_lives():
 
 
 def test_no_move_is_not_allowed_while_the_own_bridge_would_help():
-    # The position of quiz-kein-zug-mit-bruecke: two helmets, no tile, the next helmet behind
-    # a gap that costs 4, the bridge still in hand. The question says all pawns are still on
-    # Atlantis, which the engine refuses (a player who never moved holds at least the 4 start
-    # cards, START_HAND); reported to the quiz's author. The ruling holds with one pawn home:
-    with pytest.raises(atlantis.NotationError) as refused:
-        atlantis.parse_state("S4 ~ H5 H6 | a: HH")
-    assert refused.value.code == "start_hand"
-    state = atlantis.parse_state("S4 ~ H5 H6 [a] | a: HH")
+    # The position of quiz-kein-zug-bruecke-hilft: two helmets, no tile, every helmet behind a
+    # gap that costs 4, the bridge still in hand.
+    state = atlantis.parse_state("S4 ~ H5 H6 K4a ~ H5 S3 | a: HH | b: KKKKK")
     moves = [str(m) for m in atlantis.legal_moves(state)]
     assert atlantis.gap_cost(4, 5) == 4
     assert "kein Zug" not in moves
     assert any(m.startswith("brücke") for m in moves)
-    item = quiz("atlantis", "quiz-kein-zug-mit-bruecke")
+    item = quiz("atlantis", "quiz-kein-zug-bruecke-hilft")
     assert item.answer.startswith("Nein") and "e3" in item.tests

@@ -246,7 +246,7 @@ class AtacamaCalculator(PageColumn):
         self.total.setAccessibleName("Punkte der Linie")
         self.result.body.addLayout(row(self.verdict, self.total, grow=0))
         self.unit = label("", "Muted", rich=False)
-        self.unit.setToolTip("Unsere Vorlage nennt 1 Punkt je Feld; wir zählen den "
+        self.unit.setToolTip("Die Anleitung nennt 1 Punkt je Feld; wir zählen den "
                              "aufgedruckten Wert (Auslegung A1). Zum Vergleich beides.")
         self.result.body.addWidget(self.unit)
 

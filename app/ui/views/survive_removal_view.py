@@ -86,8 +86,8 @@ class SurviveRemovalView(PageColumn):
         self.seed_box.setValue(self.session.seed)
         self.seed_box.setPrefix("Stellung Nr. ")
         self.seed_box.setAccessibleName("Nummer der Übungsstellung")
-        self.seed_box.setToolTip("Gleiche Nummer, gleiche Stellung – so könnt ihr eine "
-                                 "Stellung teilen.")
+        self.seed_box.setToolTip("Gleiche Nummer, gleiche Stellung – so kannst du eine "
+                                 "Stellung mit anderen teilen.")
         self.seed_box.setKeyboardTracking(False)
         self.seed_box.valueChanged.connect(self._seed_changed)
         self.next_button = QPushButton("Nächste Stellung")
