@@ -22,9 +22,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from app.model.avoid_words import MAX_AVOID_CHARS
 from app.model.library import distinct_problems, excerpt
 from app.model.schema import Game, GlossaryFile
-from app.model.avoid_words import MAX_AVOID_CHARS
 from app.model.text_check import findings, rules_for
 from app.model.validation_messages import german_validation_problems
 from app.model.yaml_source import ContentError, LinePath, Problem, YamlSource, read_yaml
