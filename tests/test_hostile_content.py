@@ -276,8 +276,10 @@ MARKER = "<i>ROH</i>"
 
 
 def _mark_every_text(data, key=None):
+    if key in _NOT_SHOWN:  # engine input (a quiz question's position and facts) is not shown
+        return data
     if isinstance(data, str):
-        return data if key in _NOT_SHOWN else data + " " + MARKER
+        return data + " " + MARKER
     if isinstance(data, dict):
         return {k: _mark_every_text(v, k) for k, v in data.items()}
     if isinstance(data, list):

@@ -317,6 +317,7 @@ _NOT_TEXT_CALLS = frozenset({
     "info", "warning", "exception", "error", "critical", "getLogger", "import_module",
     "QStandardPaths", "objectName", "findChild", "findChildren", "environ", "get", "pop",
     "setdefault", "strptime", "strftime", "format_exc"})
+_WRITES_NOTATION = re.compile(r"notation|^format_|^__(repr|str)__$")
 _CSS = re.compile(r"[\w-]+\s*:\s*[^;{}]+;|\{[^}]*\}")
 
 
@@ -386,6 +387,11 @@ def literals(path: Path) -> Iterator[Literal]:
         elif isinstance(node, ast.Compare):  # "if word == 'zeigen'": a key, not a text
             for part in (node.left, *node.comparators):
                 skip.update(id(n) for n in ast.walk(part))
+        # A function that writes notation (``def notation``, ``format_position``, ``__repr__``)
+        # is about notation: formatting lives on the values, not only in notation modules.
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and _WRITES_NOTATION.search(
+                node.name):
+            notation_args.update(id(n) for n in ast.walk(node))
     inner: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.JoinedStr):

@@ -171,10 +171,12 @@ def test_a_module_belongs_to_the_game_its_path_names():
     assert texts.for_module(Path("app/ui/main_window.py")) is tc.NEUTRAL
 
 
-def test_notation_errors_may_show_notation(tmp_path):
+def test_notation_errors_and_notation_writers_may_show_notation(tmp_path):
     module = tmp_path / "demo.py"
     module.write_text('def f():\n    raise NotationError("Schreib es wie ro3, nicht anders.")\n'
-                      'MESSAGE = "Die Figur ro3 steht nicht auf dem Feld."\n', encoding="utf-8")
+                      'MESSAGE = "Die Figur ro3 steht nicht auf dem Feld."\n'
+                      'def notation(b, t):\n    return f"2p plan={b} türme={t} für alle"\n',
+                      encoding="utf-8")
     problems = tc.source_problems(tc.AppTexts(), tmp_path)
     assert [p.line for p in problems] == [3]
 
