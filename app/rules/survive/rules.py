@@ -112,7 +112,9 @@ MOVE_REFUSAL_CODES = frozenset({
     # creatures (step 4) and red tiles
     "not_rolled", "no_creature", "out_of_reach", "not_in_hand", "reaction_only", "dolphin_own",
     # set-up, chance, scoring, explanation, seats
-    "players", "variant", "rng", "value_unknown", "no_report", "no_seat",
+    "players", "variant", "rng", "value_unknown", "no_report", "no_seat", "removals",
+    # an argument of the wrong type handed to a public function
+    "wrong_type",
 })
 
 # Shared Spot objects, one dict per place: move generation makes thousands of them.
