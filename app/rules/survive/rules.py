@@ -1007,7 +1007,8 @@ def _arrive(state: State, work: _Work, creature: Creature, origin: Space, target
     before = _contents(work, target)
     work.creatures[creature].remove(origin)
     work.creatures[creature].append(target)
-    work.say(f"{creature.german} zieht von {origin.label} nach {target.label}.")
+    article = "Die" if creature is Creature.SCHLANGE else "Der"
+    work.say(f"{article} {creature.german} zieht von {origin.label} nach {target.label}.")
     candidates = _repel_candidates(state, work, creature, target)
     outcome = resolve_encounter(creature, before)
     if candidates:
