@@ -129,7 +129,7 @@ def test_the_volcano_lies_only_under_a_mountain():
 def test_a_repelled_shark_leaves_the_game_and_the_swimmer_lives():
     # Red (the other player) moves a shark onto your blue swimmer; blue repels it.
     state = survive.parse_position(
-        "spieler: ro bl; zug: ro kreatur hai; weg: i4 j5; haie: b4; see: c4 bl1; "
+        "spieler: ro bl; zug: ro kreatur hai; weg: j5 i4; haie: b4; see: c4 bl1; "
         "hand: bl hai-abwehr")
     state, _ = survive.apply(state, survive.parse_move("hai b4-c4", state))
     state, report = survive.apply(state, survive.parse_move("abwehren", state))
