@@ -7,7 +7,9 @@ games checking the invariants, and every worked example in content/survive/examp
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -16,9 +18,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from app.rules import survive
 from app.rules.errors import IllegalMoveError, NotationError, RulesError
 from app.rules.survive import (
     EXAMPLE_FACT_KEYS,
+    GAME,
     Boat,
     BoatMove,
     Colour,
@@ -35,8 +39,10 @@ from app.rules.survive import (
     React,
     Remove,
     Roll,
+    Space,
     SpaceContents,
     Spot,
+    Status,
     Step,
     Variant,
     apply,
@@ -59,8 +65,12 @@ from app.rules.survive import (
     resolve_encounter,
     score,
     space,
+    status,
+    unreachable_removals,
+    violations,
     winners,
 )
+from app.rules.survive import notation as notation_module
 from app.rules.survive.core import TILE_BACKS
 from app.rules.survive.rules import KIND_BY_SPACE, inland, sea_spaces
 
@@ -777,3 +787,475 @@ def test_forbidden_action_without_question_mark_is_an_error():
     with pytest.raises(IllegalMoveError):
         example_facts("zug: ro entfernen", "entferne e4")
     assert example_facts("zug: ro entfernen", "entferne e4?")["legal"] is False
+
+
+# ---------------------------------------------------------------------------------------------
+# Reason codes: every refusal says why in a word a program can compare
+
+_TO_MOVE = "spieler: ro bl; zug: ro ziehen 3; land: d4 ro1"
+_REMOVING = "spieler: ro bl; zug: ro entfernen; land: d4 ro1"
+
+
+def _unchecked(text: str, **changes):
+    """A position the parser accepts, edited past the invariants (apply must still refuse)."""
+    return dataclasses.replace(parse_position(text), **changes)
+
+
+def _spot(place: Place, label: str) -> Spot:
+    return Spot(place, space(label))
+
+
+# code -> (position, move as text or value); the move is applied and must be refused
+MOVE_REFUSALS = {
+    "game_over": (f"zug: ro ende vulkan; weg: {VOLCANO_GONE}", "weiter"),
+    "unknown_move": (_TO_MOVE, "weiter als Text"),
+    "malformed_move": (_TO_MOVE, Step(None, None, None)),  # type: ignore[arg-type]
+    "off_map": (_TO_MOVE, BoatMove(Space(40, 40), space("d3"))),
+    "wrong_phase": (_REMOVING, "ro1 d4-e4"),
+    "wrong_place": (_TO_MOVE, Step(Explorer(Colour.ROT, 1), _spot(Place.ISLAND, "d4"),
+                                   _spot(Place.LAND, "e4"))),
+    "not_your_explorer": ("zug: ro ziehen 3; land: d4 bl1, e4 ro1", "bl1 d4-e4"),
+    "explorer_missing": (_TO_MOVE, "ro2 d4-e4"),
+    "rescued": ("zug: ro ziehen 3; sicher: nw ro1; land: e4 ro2", "ro1 nw-a2"),
+    "never_back": ("zug: ro ziehen 3; see: c4 ro1", "ro1 c4-d4"),
+    "no_tile": ("zug: ro ziehen 3; weg: d5; land: d4 ro1",
+                Step(Explorer(Colour.ROT, 1), _spot(Place.LAND, "d4"), _spot(Place.LAND, "d5"))),
+    "no_boat": (_TO_MOVE, "ro1 d4-[d3]"),
+    "boat_full": ("zug: ro ziehen 3; land: d4 ro1; boote: d3 [bl1 bl2 ge1]", "ro1 d4-[d3]"),
+    "already_swum": ("zug: ro ziehen 3; see: c4 ro1*", "ro1 c4-b4"),
+    "not_adjacent": (_TO_MOVE, "ro1 d4-f4"),
+    "not_sea": (_TO_MOVE, Step(Explorer(Colour.ROT, 1), _spot(Place.LAND, "d4"),
+                               _spot(Place.SEA, "e4"))),
+    "board_own_space": ("zug: ro ziehen 3; see: c4 ro1; boote: b4 []", "ro1 c4-[b4]"),
+    "jump_own_space": ("zug: ro ziehen 3; boote: d3 [ro1]",
+                       Step(Explorer(Colour.ROT, 1), _spot(Place.BOAT, "d3"),
+                            _spot(Place.SEA, "c3"))),
+    "island_from_land": (_TO_MOVE, Step(Explorer(Colour.ROT, 1), _spot(Place.LAND, "d4"),
+                                        _spot(Place.ISLAND, "a1"))),
+    "not_landing": ("zug: ro ziehen 3; boote: c1 [ro1]", "ro1 [c1]-nw"),
+    "not_in_control": ("zug: ro ziehen 3; boote: d3 [bl1]; land: e4 ro1", "boot d3-c3"),
+    "boat_there": ("zug: ro ziehen 3; boote: d3 [ro1], c3 []", "boot d3-c3"),
+    "mandatory": (_REMOVING, "weiter"),
+    "not_a_tile": (_REMOVING, "entferne c4"),
+    "already_removed": ("zug: ro entfernen; weg: d4; land: e4 ro1", "entferne d4"),
+    "removal_order": (_REMOVING, "entferne e4"),
+    "not_coastal": (_REMOVING, "entferne f4"),
+    "other_back": ("zug: ro entfernen; land: d4 ro1; rückseiten: d4 wal", "entferne d4 hai"),
+    "no_such_back": (_REMOVING, "entferne d4 strudel"),
+    "boarders_without_boat": (_REMOVING, "entferne d4 hai [ro1]"),
+    "boarders_count": (_REMOVING, "entferne d4 boot []"),
+    "boarder_missing": (_REMOVING, "entferne d4 boot [bl1]"),
+    "not_rolled": ("spieler: ro bl; zug: ro kreatur hai; weg: i4 j5; haie: b4; wale: b6; "
+                   "land: d4 ro1", "wal b6-b7"),
+    "no_creature": ("spieler: ro bl; zug: ro kreatur hai; weg: j5; haie: b4; land: d4 ro1",
+                    "hai b5-b6"),
+    "out_of_reach": ("spieler: ro bl; zug: ro kreatur hai; weg: j5; haie: b4; land: d4 ro1",
+                     "hai b4-b9"),
+    "not_in_hand": ("spieler: ro bl; zug: ro karte; weg: j5; land: d4 ro1; hand: ro delfin",
+                    "spiele wind d3-b2"),
+    "reaction_only": ("spieler: ro bl; zug: ro karte; weg: i4 j5; land: d4 ro1; "
+                      "hand: ro delfin hai-abwehr", "spiele hai-abwehr d3-b2"),
+    "dolphin_own": ("spieler: ro bl; zug: ro karte; weg: j5 i4; see: k5 ro1 bl1; "
+                    "hand: ro delfin", "spiele delfin bl1 k5-k7"),
+}
+
+
+def _refusal(code: str) -> RulesError:
+    """Drive the refusal named ``code`` and return the error it raised."""
+    if code in MOVE_REFUSALS:
+        text, move = MOVE_REFUSALS[code]
+        state = parse_position(text)
+        if isinstance(move, str) and move != "weiter als Text":
+            move = parse_move(move, state)
+        with pytest.raises(IllegalMoveError) as caught:
+            apply(state, move)
+        return caught.value
+    calls = {
+        "no_position": lambda: apply(None, Pass()),  # type: ignore[arg-type]
+        "no_points": lambda: apply(_unchecked(_TO_MOVE, points=0), parse_move("ro1 d4-e4",
+                                                                           parse_position(_TO_MOVE))),
+        "players": lambda: new_game(random.Random(1), 5),
+        "variant": lambda: new_game(random.Random(1), 3, [Variant.ZWEI_FARBEN]),
+        "rng": lambda: new_game(None, 3),  # type: ignore[arg-type]
+        "value_unknown": lambda: score(parse_position(
+            f"zug: ro ende vulkan; weg: {VOLCANO_GONE}; sicher: nw ro?")),
+        "no_report": lambda: GAME.explain(None),
+        "no_seat": lambda: GAME.player_name(parse_position(_TO_MOVE), 7),
+        "removals": lambda: random_position(random.Random(1), removals=40),
+        "wrong_type": lambda: creature_targets(parse_position(_TO_MOVE), None, space("b4")),
+    }
+    if code in calls:
+        with pytest.raises(RulesError) as caught:
+            calls[code]()
+        return caught.value
+    with pytest.raises(RulesError) as caught:  # an invariant: a position no game reaches
+        parse_position(IMPOSSIBLE[code][0])
+    return caught.value
+
+
+@pytest.mark.parametrize("code", sorted(GAME.info.refusal_codes))
+def test_every_reason_code_is_driven_and_carried(code):
+    err = _refusal(code)
+    assert err.code == code, str(err)
+    first = str(err).split()[0]
+    # a sentence, a field label („zug:“) or a space („f4 grenzt …“) comes first
+    assert first[0].isupper() or first.startswith("„") or any(c.isdigit() for c in first), first
+
+
+def test_refusal_codes_are_all_the_codes_the_source_raises():
+    """Nothing raises a code the game does not declare, nor is one declared that nothing raises."""
+    source = "\n".join(p.read_text(encoding="utf-8")
+                       for p in (Path(board.__file__).parent).glob("*.py"))
+    declaration = re.search(r"MOVE_REFUSAL_CODES = frozenset\(\{.*?\}\)", source, re.S)
+    assert declaration is not None
+    source = source.replace(declaration.group(0), "")
+    named = re.findall(r'code="([a-z_]+)"', source)
+    named += re.findall(r'_refuse\((?:[^()]|\([^()]*\))*?,\s*"([a-z_]+)"\)', source, flags=re.S)
+    assert set(named) <= GAME.info.refusal_codes
+    quoted = set(re.findall(r'"([a-z_]+)"', source)) | {flag.code for flag in Status if flag}
+    assert GAME.info.refusal_codes - quoted == set()
+
+
+# ---------------------------------------------------------------------------------------------
+# Positions no game reaches: one minimal position per new invariant (issue #26)
+
+IMPOSSIBLE = {
+    # flag code: (position, what it shows)
+    "players": ("spieler: ro; land: d4 ro1", "a game with one colour"),
+    "too_few_tiles": ("spieler: ro bl; weg: d4; land: e4 ro1; haie: c4; wale: b4",
+                      "one beach showed a shark and a whale"),
+    "coast": ("spieler: ro bl; weg: f4; land: e4 ro1", "an inland beach gone, its coast there"),
+    "phase": ("spieler: ro bl; zug: ro ziehen 3; land: d4 bl1", "moving with no explorer"),
+    # the older flags, for the reason-code test
+    "explorers": ("land: d4 ro1 ro1 ro1 ro1", "four explorers of value 1"),
+    "swimmer_eaten": ("spieler: ro bl; see: c4 ro1; schlangen: c4", "a swimmer by a serpent"),
+    "boat_wrecked": ("spieler: ro bl; boote: c4 [ro1]; schlangen: c4", "a crew by a serpent"),
+    "repel": ("spieler: ro bl; zug: ro abwehr bl hai c4 würfel; weg: i4 j5; haie: c4; "
+              "see: c4 ro1; hand: bl hai-abwehr", "the repel concerns nobody of Blau"),
+    "rolled_absent": ("spieler: ro bl; zug: ro kreatur hai; land: d4 ro1", "no shark at sea"),
+    "removal_order": ("spieler: ro bl; weg: e4; land: d4 ro1", "forest before beach"),
+    "too_many_boats": ("spieler: ro bl; land: d4 ro1; boote: b2 [], c2 [], e2 [], f2 [], g2 []",
+                       "a fifth boat for two"),
+    "too_many_creatures": ("spieler: ro bl; land: d4 ro1; haie: c4", "a shark from no tile"),
+}
+NEW_FLAGS = {"players": Status.PLAYERS, "too_few_tiles": Status.TOO_FEW_TILES,
+             "coast": Status.COAST, "phase": Status.PHASE}
+
+
+@pytest.mark.parametrize("code", sorted(NEW_FLAGS))
+def test_each_new_invariant_has_a_minimal_violating_position(code):
+    text, _ = IMPOSSIBLE[code]
+    with pytest.raises(NotationError) as caught:
+        parse_position(text)
+    assert caught.value.code == code
+    # The same position built past the parser sets exactly this one flag.
+    state = _build_unchecked(text)
+    assert status(state) == NEW_FLAGS[code], violations(state)
+
+
+def _build_unchecked(text: str):
+    """Parse ``text`` with the invariants switched off, to look at the flags themselves."""
+    original = notation_module.check_position
+    notation_module.check_position = lambda state: state
+    try:
+        return parse_position(text)
+    finally:
+        notation_module.check_position = original
+
+
+PHASES = [
+    ("spieler: ro bl; zug: ro ziehen 0; land: d4 ro1", "0 Bewegungspunkten"),
+    ("spieler: ro bl; zug: ro karte; land: d4 ro1", "keins mit rotem Rand"),
+    (f"spieler: ro bl; zug: ro entfernen; weg: {BEACHES} {FORESTS} f5 g5 e6 f6 g6 h6 g7 h7; "
+     "varianten: durchhalten; see: c4 ro1", "kein Inselplättchen mehr"),
+    (f"spieler: ro bl; zug: ro würfeln; weg: {BEACHES} {FORESTS} f5 g5 e6 f6 g6 h6 g7 h7; "
+     "see: c4 ro1", "schon zu Ende"),
+    ("spieler: ro bl; zug: ro würfeln; varianten: durchhalten; sicher: nw ro1",
+     "Variante Durchhalten"),
+    ("spieler: ro bl; zug: ro ende vulkan", "solange kein Berg entfernt ist"),
+    (f"spieler: ro bl; zug: ro ende vulkan; weg: {VOLCANO_GONE}; varianten: sinkende-insel",
+     "wie ein Strudel"),
+    ("spieler: ro bl; zug: ro ende insel-weg", "noch 40 Inselplättchen"),
+    ("spieler: ro bl; zug: ro ende alle-weg; sicher: nw ro1", "nur die Variante Durchhalten"),
+]
+
+
+@pytest.mark.parametrize(("text", "words"), PHASES, ids=[p[1] for p in PHASES])
+def test_a_phase_that_cannot_be_is_refused(text, words):
+    state = _build_unchecked(text)
+    assert status(state) == Status.PHASE, violations(state)
+    with pytest.raises(NotationError, match=words) as caught:
+        parse_position(text)
+    assert caught.value.code == "phase"
+
+
+def test_a_single_named_colour_plays_with_the_next_one():
+    assert parse_position("land: d4 gr1").players == (Colour.ROT, Colour.GRUEN)
+    assert parse_position("land: d4 bl1").players == (Colour.ROT, Colour.BLAU)
+    assert parse_position("spieler: ro ge gr; land: d4 ge1").players == (
+        Colour.ROT, Colour.GELB, Colour.GRUEN)
+    with pytest.raises(NotationError, match="alle vier"):
+        parse_position("spieler: ro bl; land: d4 ro1; varianten: zwei-farben")
+
+
+def test_a_turn_without_phase_starts_as_the_engine_starts_one():
+    # red tile on the hand: „karte“; explorers out: „ziehen 3“; none out: „entfernen“
+    assert parse_position("weg: j5; land: d4 ro1; hand: ro delfin").phase is Phase.KARTE
+    assert parse_position("land: d4 ro1").phase is Phase.ZIEHEN
+    state = parse_position("spieler: ro bl; land: d4 bl1")
+    assert (state.phase, state.points) == (Phase.ENTFERNEN, 0)
+
+
+BACKS_TOGETHER = [
+    # position, valid?
+    ("spieler: ro bl; weg: d4 d5; land: e4 ro1; haie: c4; wale: b4", True),
+    ("spieler: ro bl; weg: d4; land: e4 ro1; hand: ro delfin wind", False),
+    ("spieler: ro bl; weg: d4 d5; land: e4 ro1; hand: ro delfin wind", True),
+    # the one beach with a boat is known to lie still on f3: the removed beach showed no boat
+    ("spieler: ro bl; weg: d4; land: e4 ro1; boote: b2 [], c2 [], e2 [], f2 [], g2 []; "
+     "rückseiten: f3 boot", False),
+    ("spieler: ro bl; weg: d4; land: e4 ro1; boote: b2 [], c2 [], e2 [], f2 [], g2 []", True),
+    # serpents start on the board: they need no tile
+    ("spieler: ro bl; land: e4 ro1; schlangen: d2 i2 a6 l6 g11", True),
+    # three „Wind“ tiles: there are only two, both on beaches (S3)
+    (f"spieler: ro bl; weg: {BEACHES}; land: e4 ro1; hand: ro wind wind, bl wind", False),
+    # the volcano that ended the game is one of the removed mountains' backs
+    (f"spieler: ro bl; zug: ro ende vulkan; weg: {VOLCANO_GONE}; haie: c4", True),
+]
+
+
+@pytest.mark.parametrize(("text", "valid"), BACKS_TOGETHER)
+def test_creatures_boats_and_kept_tiles_count_against_removed_tiles_together(text, valid):
+    state = _build_unchecked(text)
+    assert (Status.TOO_FEW_TILES not in status(state)) is valid, violations(state)
+
+
+def test_the_practice_map_never_needs_ruling_s7():
+    """Every group of tiles of one kind reaches the sea of its turn: some tile of the current
+    kind always touches the sea, so the coast criterion has no S7 exception to allow for."""
+    for kind in Kind:
+        tiles = {s for s in board.TERRAIN if KIND_BY_SPACE[s] is kind}
+        sea = set(board.SEA_CELLS) | {s for s in board.TERRAIN if KIND_BY_SPACE[s] < kind}
+        reached = {s for s in tiles if any(n in sea for n in board.NEIGHBOURS[s])}
+        frontier = list(reached)
+        while frontier:
+            here = frontier.pop()
+            for n in board.NEIGHBOURS[here]:
+                if n in tiles and n not in reached:
+                    reached.add(n)
+                    frontier.append(n)
+        assert reached == tiles, kind
+
+
+def _removable_by_the_engine(removed: frozenset) -> bool:
+    """Brute force with the engine's own rule: take any removable tile of the set, as long
+    as one is left (taking one never makes another unremovable, so greed decides)."""
+    state = parse_position("spieler: ro bl; zug: ro entfernen; see: a5 ro1")
+    gone: frozenset = frozenset()
+    while gone != removed:
+        state = dataclasses.replace(state, removed=gone)
+        options = [s for s in removable_tiles(state) if s in removed and s not in gone]
+        if not options:
+            return False
+        gone = gone | {options[0]}
+    return True
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_coast_criterion_agrees_with_removing_tile_by_tile(seed):
+    rng = random.Random(seed)
+    order = [KIND_BY_SPACE[s] for s in board.TERRAIN]
+    for _ in range(60):
+        # all tiles of the kinds before a random one, and a random part of that kind
+        kind = rng.choice(list(Kind))
+        earlier = {s for s, k in zip(board.TERRAIN, order, strict=True) if k < kind}
+        mine = [s for s, k in zip(board.TERRAIN, order, strict=True) if k is kind]
+        part = set(rng.sample(mine, rng.randint(1, len(mine))))
+        removed = frozenset(earlier | part)
+        assert (unreachable_removals(removed) == ()) is _removable_by_the_engine(removed), \
+            sorted(s.label for s in part)
+
+
+# ---------------------------------------------------------------------------------------------
+# Explanations: one step per thing that happened, with the rulings it rests on
+
+RULINGS = {m.group(1) for m in re.finditer(
+    r"^    code: (S\d+)$", (EXAMPLES.parent / "game.yaml").read_text(encoding="utf-8"), re.M)}
+
+
+def _explained(text: str, move: str):
+    state = parse_position(text)
+    _, report = apply(state, parse_move(move, state))
+    return GAME.explain(report).steps
+
+
+EXPLAINED = [
+    # position, move, a ruling some step must cite
+    ("zug: ro ziehen 3; boote: d3 [ro1 bl1]; schlangen: c3", "boot d3-c3", "S1"),
+    ("zug: ro ziehen 3; weg: j5; boote: d3 [ro1 bl1]; wale: c3", "boot d3-c3", "S5"),
+    ("zug: ro ziehen 3; land: d4 ro1", "ro1 d4-c4", "S5"),
+    ("zug: ro ziehen 3; see: a2 ro1", "ro1 a2-nw", "S4"),
+    ("zug: ro entfernen; land: d4 ro3 bl1 bl2 ge4", "entferne d4 boot", "S9"),
+    ("spieler: ro bl; zug: ro kreatur schlange; weg: j5; schlangen: b4; boote: c4 []; "
+     "land: d4 ro1", "schlange b4-c4", "S2"),
+    ("spieler: ro bl; zug: ro würfeln; weg: j5; haie: b4; land: d4 ro1", "würfel hai", "S11"),
+    ("spieler: ro bl; zug: ro kreatur hai; weg: i4 j5; haie: b4; see: c4 bl1; "
+     "hand: bl hai-abwehr", "hai b4-c4", "S6"),
+    ("zug: ro entfernen; weg: j5; land: h4 ge2 ro5; hand: ge hai-abwehr", "entferne h4 hai",
+     "S6"),
+    ("spieler: ro bl; zug: ro karte; weg: j5 i4; see: k5 ro1 bl1; hand: ro delfin",
+     "spiele delfin ro1 k5-k7", "S13"),
+    # the last explorer reaches safety with points left: moving ends there (S14)
+    ("spieler: ro bl; zug: ro ziehen 3; see: a2 ro1; land: e4 bl1", "ro1 a2-nw", "S14"),
+    # the next player has nobody left out there and skips moving (S14)
+    ("spieler: ro bl; zug: ro würfeln; land: d4 ro1; sicher: nw bl1", "würfel hai", "S14"),
+]
+
+
+@pytest.mark.parametrize(("text", "move", "ruling"), EXPLAINED,
+                         ids=[f"{e[2]}-{e[1]}" for e in EXPLAINED])
+def test_explanation_steps_cite_their_rulings(text, move, ruling):
+    steps = _explained(text, move)
+    assert any(ruling in step.pages for step in steps), [(s.text, s.pages) for s in steps]
+
+
+def test_moving_ends_when_the_last_explorer_is_safe():
+    state = parse_position("spieler: ro bl; zug: ro ziehen 3; see: a2 ro1; land: e4 bl1")
+    after, report = apply(state, parse_move("ro1 a2-nw", state))
+    assert after.phase is Phase.ENTFERNEN and "2 Punkte verfallen" in report.text
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_step_of_random_play_reads_as_a_sentence_with_known_rulings(seed):
+    rng = random.Random(seed)
+    state = new_game(rng, 2 + seed % 3)
+    cited: set[str] = set()
+    while state.phase is not Phase.ENDE:
+        state, report = apply(state, rng.choice(legal_moves(state)))
+        for step in GAME.explain(report).steps:
+            assert step.text[:1].isupper() or step.text[:2][-1:].isdigit(), step
+            assert step.text.rstrip(")")[-1] in ".!?:", step
+            assert set(step.pages) <= RULINGS, step
+            named = set(re.findall(r"Auslegung (S\d+)", step.text))
+            assert named <= set(step.pages), step
+            cited.update(step.rulings)
+            _assert_house_words(step.text)
+    assert cited  # random play meets some rulings (S11 at every roll at least)
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine texts speak the content's words (content/survive/glossary.yaml)
+
+_GLOSSARY = yaml.safe_load((EXAMPLES.parent / "glossary.yaml").read_text(encoding="utf-8"))
+_AVOID = [(term["term"], word) for term in _GLOSSARY["terms"] for word in term["avoid"]]
+
+
+def _assert_house_words(text: str) -> None:
+    for term, word in _AVOID:
+        assert not re.search(rf"(?<![\wäöüÄÖÜß]){re.escape(word)}(?![\wäöüÄÖÜß])", text,
+                             re.IGNORECASE), f"„{word}“ statt „{term}“: {text}"
+    assert not re.search(r"(?<![\wäöüß])(euch|euer|eure|ihr\s+\w+t)\b", text), text
+    assert "plättchenn" not in text and "Unsere Festlegung" not in text, text
+    assert not re.search(r"\b(ro|bl|ge|gr)\d\b", text), f"a token code, not a colour: {text}"
+
+
+def test_refusals_and_reasons_speak_the_glossary():
+    texts = [str(_refusal(code)) for code in sorted(MOVE_REFUSALS)]
+    texts += [str(_refusal(code)) for code in sorted(IMPOSSIBLE)]
+    for position in ("zug: ro entfernen; land: d4 ro1", f"zug: ro entfernen; weg: {BEACHES}"):
+        state = parse_position(position)
+        texts += [removal_check(state, s)[1] for s in board.SPACES]
+    for text in texts:
+        _assert_house_words(text)
+    assert any("Von den Strandplättchen darfst du" in t for t in texts)  # not „…plättchenn“
+
+
+# ---------------------------------------------------------------------------------------------
+# Hostile input: every public entry point refuses a wrong argument with the engine's own error
+
+_STATE = "spieler: ro bl; zug: ro entfernen; land: d4 ro1"
+_BAD = [None, 1, [], object()]
+
+
+def _entry_points():
+    """name -> (function, good arguments, (position, bad value) pairs that are good too)."""
+    state = parse_position(_STATE)
+    rng = random.Random(1)
+    boat = Boat(space("d3"), ())
+    contents = SpaceContents((Explorer(Colour.ROT),))
+    return {
+        "apply": (apply, (state, Remove(space("d4")))),
+        "boat_controllers": (boat_controllers, (boat, (Colour.ROT, Colour.BLAU))),
+        "creature_targets": (creature_targets, (state, Creature.HAI, space("b4"))),
+        "current_kind": (survive.current_kind, (state,)),
+        "example_facts": (example_facts, ("land: d4 ro1", "wertung")),
+        "explain": (survive.explain, (apply(state, Remove(space("d4")))[1],)),
+        "format_encounter": (format_encounter, (Creature.HAI, contents)),
+        "format_move": (format_move, (Pass(),)),
+        "format_position": (format_position, (state,)),
+        "is_valid": (survive.is_valid, (state,)),
+        "legal_moves": (legal_moves, (state,)),
+        "new_game": (new_game, (rng, 2, ())),
+        "parse_encounter": (parse_encounter, ("hai: schwimmer rot",)),
+        "parse_move": (parse_move, ("entferne d4", state)),
+        "parse_position": (parse_position, (_STATE,)),
+        "random_encounter": (random_encounter, (rng,)),
+        "random_move": (survive.random_move, (state, rng)),
+        "random_position": (random_position, (rng, 2, 3)),
+        "removable_tiles": (removable_tiles, (state,)),
+        "removal_check": (removal_check, (state, space("d4"))),
+        "resolve_encounter": (resolve_encounter, (Creature.HAI, contents)),
+        "score": (score, (state,)),
+        "space": (space, ("d4",)),
+        "status": (status, (state,)),
+        "unreachable_removals": (unreachable_removals, (frozenset(),)),
+        "violations": (violations, (state,)),
+        "winners": (winners, (state,)),
+        **{f"GAME.{name}": (getattr(GAME, name), args) for name, args in (
+            ("to_move", (state,)), ("player_name", (state, 0)), ("legal_moves", (state,)),
+            ("apply", (state, Remove(space("d4")))), ("parse_position", (_STATE,)),
+            ("format_position", (state,)), ("parse_move", ("weiter", state)),
+            ("format_move", (Pass(), state)), ("status", (state,)), ("is_valid", (state,)),
+            ("violations", (state,)), ("score", (state,)), ("winners", (state,)),
+            ("is_over", (state,)), ("example_facts", ("land: d4 ro1", "wertung")),
+            ("new_game", (1, "", 2)))},
+    }
+
+
+def test_the_entry_point_table_covers_the_public_functions():
+    functions = {name for name in survive.__all__
+                 if callable(getattr(survive, name)) and not isinstance(getattr(survive, name),
+                                                                        type)}
+    assert functions - {"GAME"} <= set(_entry_points()), functions - set(_entry_points())
+
+
+# Bad values that are good for that argument: ``[]`` is no variant, 1 a seat, a seed, a number
+# of removals; None the default state of GAME.format_move, players and removals.
+_GOOD_TOO = {
+    "new_game": {(2, "[]")}, "GAME.new_game": {(0, "1"), (2, "None")},
+    "GAME.player_name": {(1, "1")}, "GAME.format_move": {(1, "None")},
+    "random_position": {(2, "1"), (2, "None")},
+}
+
+
+@pytest.mark.parametrize("name", sorted(_entry_points()))
+def test_every_public_entry_point_refuses_wrong_types_with_its_own_error(name):
+    function, good = _entry_points()[name]
+    function(*good)  # the good arguments work
+    for index in range(len(good)):
+        for bad in _BAD:
+            if (index, repr(bad)) in _GOOD_TOO.get(name, ()):
+                continue
+            args = list(good)
+            args[index] = bad
+            with pytest.raises(RulesError):
+                function(*args)
+
+
+def test_removal_check_of_a_wrong_tile_is_the_engines_error():
+    """Issue #30: a tile that is neither a space nor a text gave an AttributeError."""
+    state = parse_position(_STATE)
+    for bad in _BAD:
+        with pytest.raises(RulesError) as caught:
+            removal_check(state, bad)
+        assert caught.value.code == "notation"

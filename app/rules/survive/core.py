@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
-from app.rules.survive.board import ISLAND_AT, Cell, Space
+from app.rules.errors import RulesError
+from app.rules.survive.board import CELLS, ISLAND_AT, Cell, Space
 
 MOVE_POINTS = 3
 BOAT_SEATS = 3
@@ -517,6 +518,26 @@ class State:
 
 def _stacks_notation(stacks: Stacks) -> str:
     return ", ".join(f"{s.label} {' '.join(e.code for e in es)}" for s, es in stacks)
+
+
+# --- arguments from outside ---------------------------------------------------------------------
+
+
+def require(value: object, kind: type | tuple[type, ...], what: str) -> None:
+    """RulesError unless ``value`` is a ``kind``: public functions check what they are handed,
+    so a wrong argument gets the engine's own German refusal, not an AttributeError."""
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise RulesError(f"Erwartet wird {what}, nicht {type(value).__name__}.",
+                         code="wrong_type")
+
+
+def require_space(value: object) -> Space:
+    """``value`` if it is a space of the practice map, else RulesError."""
+    require(value, Space, "ein Feld der Übungskarte")
+    assert isinstance(value, Space)
+    if value not in CELLS:
+        raise RulesError(f"{value.label} liegt nicht auf der Übungskarte.", code="off_map")
+    return value
 
 
 # --- what a move did, sentence by sentence -----------------------------------------------------

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.rules.errors import NotationError
-from app.rules.survive.core import BOAT_SEATS, Creature, Explorer, sort_explorers
+from app.rules.survive.core import BOAT_SEATS, Creature, Explorer, require, sort_explorers
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +35,13 @@ class SpaceContents:
     creatures: tuple[Creature, ...] = ()
 
     def __post_init__(self) -> None:
+        require(self.swimmers, tuple, "ein Tupel von Schwimmern")
+        require(self.boat, tuple | type(None), "ein Boot (Tupel der Insassen) oder None")
+        require(self.creatures, tuple, "ein Tupel von Kreaturen")
+        for e in (*self.swimmers, *(self.boat or ())):
+            require(e, Explorer, "ein Entdecker")
+        for c in self.creatures:
+            require(c, Creature, "eine Kreatur")
         if self.boat is not None and len(self.boat) > BOAT_SEATS:
             raise NotationError(
                 f"Ein Boot trägt höchstens {BOAT_SEATS} Entdecker, hier wären es {len(self.boat)}.")
@@ -94,6 +101,8 @@ class Outcome:
 
 def resolve_encounter(creature: Creature, contents: SpaceContents) -> Outcome:
     """A creature enters a sea space with ``contents``: who is lost, who swims, why."""
+    require(creature, Creature, "eine Kreatur")
+    require(contents, SpaceContents, "der Inhalt eines Meeresfeldes")
     result = settle(contents.swimmers, contents.boat, {*contents.creatures, creature})
     stops = _stops(creature, contents)
     return Outcome(creature, stops, result.boat_destroyed, result.lost, result.new_swimmers,

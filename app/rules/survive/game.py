@@ -40,6 +40,9 @@ class Survive:
     errors = errors
 
     def new_game(self, seed: int = 0, variant: str = "", players: int | None = None):
+        if not isinstance(seed, int) or not isinstance(variant, str):
+            raise errors.RulesError("Eine Partie braucht einen Startwert (Zahl) und eine "
+                                    "Variante (Text, leer für die Grundregel).", code="wrong_type")
         variants = [Variant(self.info.variant(variant).key)] if variant else []
         count = self.info.default_players if players is None else players
         return new_game(random.Random(seed), count, variants)
@@ -73,6 +76,8 @@ class Survive:
         return parse_move(text, state)
 
     def format_move(self, move, state=None) -> str:
+        if state is not None:
+            _need_state(state)
         return format_move(move)
 
     def status(self, state):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from app.rules.errors import NotationError
+from app.rules.errors import NotationError, RulesError
 from app.rules.survive.core import (
     ALL_COLOURS,
     BOAT_SEATS,
@@ -12,6 +12,7 @@ from app.rules.survive.core import (
     Explorer,
     Phase,
     State,
+    require,
     sort_explorers,
 )
 from app.rules.survive.encounter import SpaceContents
@@ -20,6 +21,7 @@ from app.rules.survive.rules import apply, legal_moves, new_game
 
 def random_encounter(rng: random.Random) -> tuple[Creature, SpaceContents]:
     """A creature and a possible sea space for it to enter ("Was passiert, wenn …")."""
+    require(rng, random.Random, "ein random.Random")
     while True:
         creature = rng.choice(list(Creature))
         count = rng.choice([0, 0, 1, 2])
@@ -45,6 +47,11 @@ def random_position(rng: random.Random, players: int = 4, removals: int | None =
     ``removals`` tiles are gone already (default: 3–30, so beach, forest and mountain
     questions all come up).
     """
+    require(rng, random.Random, "ein random.Random")
+    require(removals, int | type(None), "eine Zahl entfernter Plättchen")
+    if removals is not None and not 0 <= removals < 40:
+        raise RulesError("Entfernt sein können 0 bis 39 Plättchen, wenn noch eines weg soll.",
+                         code="removals")
     target = rng.randint(3, 30) if removals is None else removals
     state = new_game(rng, players)
     while True:

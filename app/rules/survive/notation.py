@@ -624,6 +624,9 @@ def _parse_play(rest: list[str], state: State) -> PlayTile:
 
 
 def format_encounter(creature: Creature, contents: SpaceContents) -> str:
+    if not isinstance(creature, Creature) or not isinstance(contents, SpaceContents):
+        raise NotationError("Aufschreiben lässt sich nur eine Kreatur mit dem Inhalt ihres "
+                            "Meeresfeldes.")
     parts = []
     if contents.swimmers:
         parts.append("schwimmer " + ", ".join(_encounter_token(e) for e in contents.swimmers))

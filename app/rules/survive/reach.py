@@ -8,7 +8,7 @@ another boat (or, loaded, past a serpent or whale).
 from __future__ import annotations
 
 from app.rules.survive.board import Space
-from app.rules.survive.core import Creature, State
+from app.rules.survive.core import Creature, State, require, require_space
 from app.rules.survive.removal import geometry
 
 
@@ -18,6 +18,9 @@ def creature_targets(state: State, creature: Creature, origin: Space) -> dict[Sp
     Only through sea. A shark stops at swimmers, a whale at a loaded boat: such a
     space can be a target but is never passed through.
     """
+    require(state, State, "eine Stellung")
+    require(creature, Creature, "eine Kreatur")
+    require_space(origin)
     # legal_moves and apply ask the same question about the same state object in a row.
     if _TARGETS_MEMO[0] is not state:
         _TARGETS_MEMO[0] = state
@@ -44,12 +47,16 @@ def _creature_reach(state: State, creature: Creature, origin: Space) -> dict[Spa
 
 def dolphin_targets(state: State, origin: Space) -> dict[Space, int]:
     """Up to 3 sea spaces; passing a serpent or shark would be the swimmer's end."""
+    require(state, State, "eine Stellung")
+    require_space(origin)
     biters = set(state.serpents) | set(state.sharks)
     return _reach(state, origin, 3, set(), biters)
 
 
 def wind_targets(state: State, origin: Space) -> dict[Space, int]:
     """Up to 3 sea spaces for a boat; never through another boat (or, loaded, a serpent/whale)."""
+    require(state, State, "eine Stellung")
+    require_space(origin)
     boat = state.boat_at(origin)
     occupied = {b.space for b in state.boats}
     danger = set(state.serpents) | set(state.whales) if boat and boat.passengers else set()

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from app.rules.errors import NotationError, require_text
+from app.rules.errors import NotationError, RulesError, require_text
 from app.rules.survive.board import CELLS, NEIGHBOURS, SEA_CELLS, TERRAIN, Cell, Space
 from app.rules.survive.board import space as parse_space
-from app.rules.survive.core import KIND_OF_CELL, Kind, Place, Spot, State
+from app.rules.survive.core import KIND_OF_CELL, Kind, Place, Spot, State, require, require_space
 
 KIND_BY_SPACE: dict[Space, Kind] = {s: KIND_OF_CELL[CELLS[s]] for s in TERRAIN}
 TILES_OF: dict[Kind, tuple[Space, ...]] = {
@@ -84,6 +84,7 @@ def _remember(found: Geometry) -> Geometry:
 
 def sea_spaces(state: State) -> frozenset[Space]:
     """Open sea plus the holes left by removed tiles (never a safe island)."""
+    require(state, State, "eine Stellung")
     return geometry(state.removed).sea
 
 
@@ -107,6 +108,7 @@ def inland(space: Space) -> bool:
 
 def current_kind(state: State) -> Kind | None:
     """The terrain that must be removed next: beach, then forest, then mountain."""
+    require(state, State, "eine Stellung")
     return _removal(state.removed)[0]
 
 
@@ -117,6 +119,7 @@ def removable_tiles(state: State) -> list[Space]:
     there – see :func:`unreachable_removals` – but a pack's own map might), any tile of that
     kind may go.
     """
+    require(state, State, "eine Stellung")
     return list(_removal(state.removed)[1])
 
 
@@ -216,6 +219,10 @@ def unreachable_removals(removed: frozenset[Space]) -> tuple[Space, ...]:
     >>> unreachable_removals(frozenset({space("f4")}))  # an inland beach, its coast still there
     (f4,)
     """
+    require(removed, frozenset | set, "eine Menge entfernter Felder")
+    for tile in removed:
+        if require_space(tile) not in KIND_BY_SPACE:
+            raise RulesError(f"{tile.label} ist kein Inselplättchen.", code="not_a_tile")
     stuck: list[Space] = []
     for kind in Kind:
         mine = {s for s in removed if KIND_BY_SPACE[s] is kind}

@@ -112,7 +112,9 @@ MOVE_REFUSAL_CODES = frozenset({
     # creatures (step 4) and red tiles
     "not_rolled", "no_creature", "out_of_reach", "not_in_hand", "reaction_only", "dolphin_own",
     # set-up, chance, scoring, explanation, seats
-    "players", "variant", "rng", "value_unknown", "no_report", "no_seat",
+    "players", "variant", "rng", "value_unknown", "no_report", "no_seat", "removals",
+    # an argument of the wrong type handed to a public function
+    "wrong_type",
 })
 
 # Shared Spot objects, one dict per place: move generation makes thousands of them.
@@ -1005,7 +1007,8 @@ def _arrive(state: State, work: _Work, creature: Creature, origin: Space, target
     before = _contents(work, target)
     work.creatures[creature].remove(origin)
     work.creatures[creature].append(target)
-    work.say(f"{creature.german} zieht von {origin.label} nach {target.label}.")
+    article = "Die" if creature is Creature.SCHLANGE else "Der"
+    work.say(f"{article} {creature.german} zieht von {origin.label} nach {target.label}.")
     candidates = _repel_candidates(state, work, creature, target)
     outcome = resolve_encounter(creature, before)
     if candidates:

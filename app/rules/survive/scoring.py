@@ -11,14 +11,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from app.rules.errors import RulesError
-from app.rules.survive.core import ALL_COLOURS, Boat, Colour, Explorer, State, Variant
+from app.rules.survive.core import ALL_COLOURS, Boat, Colour, Explorer, State, Variant, require
 from app.rules.survive.encounter import names
 
 
 def boat_controllers(boat: Boat | tuple[Explorer, ...],
                      players: Sequence[Colour] = ALL_COLOURS) -> tuple[Colour, ...]:
     """Who may move the boat: anyone if empty, else the colour(s) with most passengers."""
+    require(boat, Boat | tuple, "ein Boot oder seine Insassen")
     passengers = boat.passengers if isinstance(boat, Boat) else boat
+    require(players, tuple | list, "die Farben der Partie")
+    if not 2 <= len(players) <= 4:
+        raise RulesError("Eine Partie hat 2 bis 4 Farben.", code="players")
+    for item in (*passengers, *players):
+        require(item, Explorer if item in passengers else Colour, "Entdecker und Farben")
     if not passengers:
         return tuple(sorted(players))
     counts: dict[Colour, int] = {}
@@ -30,6 +36,8 @@ def boat_controllers(boat: Boat | tuple[Explorer, ...],
 
 def controls_reason(boat: Boat, player: Colour) -> str | None:
     """None if ``player`` may move the boat, else the German reason why not."""
+    require(boat, Boat, "ein Boot")
+    require(player, Colour, "eine Farbe")
     if not boat.passengers:
         return None
     controllers = boat_controllers(boat)
@@ -43,6 +51,7 @@ def controls_reason(boat: Boat, player: Colour) -> str | None:
 
 def explorers_out(state: State, colour: Colour | None = None) -> int:
     """Explorers still on the island, swimming or in boats (of one colour, or all)."""
+    require(state, State, "eine Stellung")
     def count(es: Iterable[Explorer]) -> int:
         return sum(1 for e in es if colour is None or e.colour == colour)
 
@@ -52,6 +61,7 @@ def explorers_out(state: State, colour: Colour | None = None) -> int:
 
 def score(state: State) -> dict[Colour, int]:
     """Values of the explorers on safe islands per colour ("Gleicher Wert": their number)."""
+    require(state, State, "eine Stellung")
     totals = {c: 0 for c in state.players}
     count_only = Variant.GLEICHER_WERT in state.variants
     for _, explorers in state.safe:
@@ -70,6 +80,7 @@ def score(state: State) -> dict[Colour, int]:
 
 def teams(state: State) -> tuple[tuple[Colour, ...], ...]:
     """Scoring sides: one colour each, or pairs of seats in "zwei-farben" (1st+3rd, 2nd+4th)."""
+    require(state, State, "eine Stellung")
     if Variant.ZWEI_FARBEN in state.variants and len(state.players) == 4:
         p = state.players
         return ((p[0], p[2]), (p[1], p[3]))
@@ -82,7 +93,6 @@ def winners(state: State) -> tuple[Colour, ...]:
     sides = [(sum(totals.get(c, 0) for c in side), side) for side in teams(state)]
     best = max(total for total, _ in sides)
     return tuple(sorted(c for total, side in sides if total == best for c in side))
-
 
 
 def persons(state: State) -> int:
