@@ -418,7 +418,9 @@ class State:
         return self.turns // n + (1 if player < self.turns % n else 0)
 
     def second_placed(self, player: int) -> int:
-        return self.derricks.count(2 + player)
+        # Outside the Taktikvariante a second-colour derrick is an invariant broken
+        # (NO_SECOND_COLOUR), never a supply to count; skipping the count keeps apply() fast.
+        return self.derricks.count(2 + player) if self.variant.tactical else 0
 
     def base_placed(self, player: int) -> int:
         taken = 1 if self.taker == player else 0
