@@ -960,13 +960,19 @@ def test_the_forced_last_right_cites_p5_and_the_end_cites_a1():
 
 def test_a_blocked_end_names_the_open_question_not_a_made_up_ruling():
     for seed in range(400):
-        state = random_game(seed)
-        if end_reason(state) == END_BLOCKED:
+        rng = random.Random(seed)
+        state = new_game(Variant(), practice_board(seed))
+        while not is_over(state):
+            state, outcome = apply(state, rng.choice(legal_moves(state)))
+        if outcome.end_reason == END_BLOCKED:
             break
     else:  # pragma: no cover - a few percent of random games block
         pytest.fail("no blocked game among 400 seeds")
+    steps = GAME.explain(outcome).steps
+    assert (steps[-2].text, steps[-2].pages) == (END_BLOCKED, ())
     assert "Offene Fragen" in END_BLOCKED
     assert "so hält es" not in END_BLOCKED and "diese App" not in END_BLOCKED
+    assert steps[-1].pages == ("A1",) and outcome.scores == score(state)
 
 
 def test_outcome_text_is_the_steps_in_one_paragraph():

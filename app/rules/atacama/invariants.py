@@ -66,6 +66,7 @@ class State(Protocol):
     this module to check itself, so this module cannot import it)."""
 
     variant: Any
+    derricks: tuple[int, ...]
     occupied: int
     taker: int | None
 
@@ -224,11 +225,11 @@ def _check(state: State) -> list[tuple[Status, str]]:
                 "nehmen (Auslegung P5).",
             ))
     if not variant.tactical:
-        placed = [p for p in range(variant.players) if state.second_placed(p)]
-        if placed:
+        second = [code for code in state.derricks if code >= 2]
+        if second:
             found.append((
                 Status.NO_SECOND_COLOUR,
-                f"{player_name(placed[0])} hätte einen Bohrturm der zweiten Farbe gesetzt – "
+                f"{player_name(second[0] - 2)} hätte einen Bohrturm der zweiten Farbe gesetzt – "
                 "die gibt es nur in der Taktikvariante.",
             ))
     if state.taker is not None and not variant.buildup:

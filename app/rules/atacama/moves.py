@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.rules.atacama import geometry as geo
 from app.rules.atacama.outcome import Outcome
-from app.rules.atacama.scoring import score, winners
+from app.rules.atacama.scoring import score
 from app.rules.atacama.types import (
     BASE,
     Board,
@@ -232,6 +232,7 @@ def apply(state: State, move: Move) -> tuple[State, Outcome]:
         )
     reason_end = end_reason(new)
     over = reason_end is not None
+    totals = score(new) if over else None
     outcome = Outcome(
         move=move,
         player=player,
@@ -244,8 +245,10 @@ def apply(state: State, move: Move) -> tuple[State, Outcome]:
         end_reason=reason_end,
         second_left=new.second_left(player),
         forced=forced,
-        scores=score(new) if over else None,
-        winners=winners(new) if over else None,
+        scores=totals,
+        winners=None if totals is None else tuple(
+            p for p, points in enumerate(totals) if points == max(totals)
+        ),
     )
     return new, outcome
 

@@ -19,12 +19,6 @@ from enum import Enum
 
 from app.rules.atacama import geometry as geo
 from app.rules.atacama import invariants
-from app.rules.atacama.geometry import (  # noqa: F401 - re-exported, names of the rules
-    BUILDUP_STAGE_NAMES,
-    BUILDUP_STAGES,
-    BUILDUP_TURNS_PER_PLAYER_AND_STAGE,
-)
-from app.rules.atacama.words import derricks_german, player_name  # noqa: F401 - re-exported
 from app.rules.errors import RulesError
 
 MIN_DERRICKS_PER_LINE = 4
@@ -418,7 +412,9 @@ class State:
         return self.turns // n + (1 if player < self.turns % n else 0)
 
     def second_placed(self, player: int) -> int:
-        return self.derricks.count(2 + player)
+        # Outside the Taktikvariante a second-colour derrick is an invariant broken
+        # (NO_SECOND_COLOUR), never a supply to count; skipping the count keeps apply() fast.
+        return self.derricks.count(2 + player) if self.variant.tactical else 0
 
     def base_placed(self, player: int) -> int:
         taken = 1 if self.taker == player else 0
@@ -454,7 +450,7 @@ class State:
         """Letters of the sub-boards that lie open (all nine outside the Aufbauspiel)."""
         if not self.variant.buildup:
             return geo.BOARD_LETTERS
-        return "".join(sorted("".join(BUILDUP_STAGES[: self.stage])))
+        return "".join(sorted("".join(geo.BUILDUP_STAGES[: self.stage])))
 
     @property
     def revealed_mask(self) -> int:
