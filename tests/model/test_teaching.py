@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -69,7 +70,7 @@ def test_each_move_shown_is_the_engines_move_and_its_words_are_the_engines(
 def test_each_board_continues_the_one_before(lessons, game_id):
     engine = GAMES[game_id]
     shown = [s for s in lessons[game_id].screens if s.position is not None and not s.first_move]
-    for before, after in zip(shown, shown[1:], strict=False):
+    for before, after in pairwise(shown):
         assert engine.format_position(after.position) == \
             engine.format_position(before.last_position)
 
