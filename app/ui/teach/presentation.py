@@ -352,6 +352,12 @@ class Presentation(QWidget):
         self.bar.colours = self.colours or palette_colours()
         self._tick()
 
+    def prepare(self, size: QSize) -> None:
+        """Lay the current screen out for a window of ``size`` (before it is shown)."""
+        self._apply_type(size)
+        self._rebuild()
+        self._reveal(animate=False)
+
     def fit(self) -> bool:
         """Shrink the type of this screen until nothing is cut; True if it fits."""
         while True:
@@ -461,6 +467,10 @@ def open_presentation(lesson: Lesson, *, screens: Sequence[Any] | None = None,
 
 
 def _place(window: QWidget, screen: Any, size: QSize | None) -> None:
+    target = size or (screen.geometry().size() if screen is not None else None)
+    if isinstance(window, Presentation) and target is not None:
+        # Type for the final size first: the larger default would hold the window wider.
+        window.prepare(target)
     if screen is not None:
         window.setGeometry(screen.geometry())
         if hasattr(screen, "availableGeometry") and window.windowHandle() is None:
@@ -473,3 +483,21 @@ def _place(window: QWidget, screen: Any, size: QSize | None) -> None:
         window.show()
     else:
         window.showFullScreen()
+
+
+def open_teaching(entry: Any, window: QWidget, **options) -> Presentation:
+    """Explain the game of ``entry`` (a loaded game) from ``window``; Esc comes back to it as
+    the reader left it. A player's own pack is explained without a board."""
+    from app.model.teaching import build_lesson
+
+    lesson = build_lesson(entry.game, None if getattr(entry, "own_pack", False) else "auto")
+    presentation = open_presentation(lesson, near=window, **options)
+
+    def back() -> None:
+        window.activateWindow()
+        focus = getattr(window, "focus_page", None)
+        if callable(focus):
+            focus()
+
+    presentation.closed.connect(back)
+    return presentation
