@@ -214,3 +214,18 @@ def test_a_teach_section_of_a_game_without_engine_may_not_play_moves(tmp_path):
         load_game(folder, check=False)
     (problem,) = info.value.problems
     assert problem.line == first + 2 and "Regel-Engine" in problem.message
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_the_snapshot_record_explains_the_same_as_the_full_model(games, lessons, game_id):
+    # The window may hold a game read from the start-up snapshot: plain records, no pydantic.
+    import json
+
+    from app.model.snapshot import GameRecord, _revive, plain
+
+    data = json.loads(json.dumps(plain(games[game_id])))
+    record = GameRecord({k: _revive(v) for k, v in data.items()})
+    lesson = build_lesson(record)
+    full = lessons[game_id]
+    assert [(s.part, s.title, s.ids, [m.notation for m in s.moves]) for s in lesson.screens] == \
+        [(s.part, s.title, s.ids, [m.notation for m in s.moves]) for s in full.screens]

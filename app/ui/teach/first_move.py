@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from app.model.teaching import Lesson, Screen
 from app.ui.accessibility import announce
 from app.ui.teach.screen_view import Type, text_label
-from app.ui.teach.stage import Stage
+from app.ui.teach.stage import Played, Stage
 
 
 class FirstMoveView(QWidget):
@@ -86,7 +86,7 @@ class FirstMoveView(QWidget):
             return 0
         for index, move in enumerate(self.moves):
             after, outcome = self.engine.apply(self.state, move)
-            if self.stage.duration(_Played(self.state, move, after, outcome)) > 0:
+            if self.stage.duration(Played(self.state, move, after, outcome)) > 0:
                 return index
         return 0
 
@@ -117,7 +117,7 @@ class FirstMoveView(QWidget):
         before = self.state
         name = self._mover()
         after, outcome = self.engine.apply(before, move)
-        self.played = _Played(before, move, after, outcome)
+        self.played = Played(before, move, after, outcome)
         self.state = after
         if self.stage is not None:
             self.stage.play(self.played)
@@ -168,9 +168,3 @@ class FirstMoveView(QWidget):
         return [self.words.itemAt(i).widget() for i in range(self.words.count())
                 if self.words.itemAt(i).widget() is not None]
 
-
-class _Played:
-    __slots__ = ("after", "before", "move", "outcome")
-
-    def __init__(self, before, move, after, outcome):
-        self.before, self.move, self.after, self.outcome = before, move, after, outcome

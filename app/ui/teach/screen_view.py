@@ -142,7 +142,7 @@ class ScreenView(QWidget):
         elif block.kind == "number":
             layout.setSpacing(kind.px(2))
             layout.addWidget(text_label(block.title, "label", kind, rich=False, name="TeachMuted"))
-            layout.addWidget(text_label(block.text, "body", kind))
+            layout.addWidget(text_label(block.text, "body", kind, bold=True))
         elif block.kind == "step" and not bare:
             row = QHBoxLayout()
             row.setSpacing(kind.px(24))

@@ -98,7 +98,7 @@ class Stage(QWidget):
         """Mark a legal move that is not played yet (the practice turn)."""
         self._animation.stop()
         self.current = None
-        self.considered = _Record(before, move, after, outcome)
+        self.considered = Played(before, move, after, outcome)
         self.state = before
         self.progress = 1.0
         self.draw(before, self.considered, final=False)
@@ -155,7 +155,9 @@ class Stage(QWidget):
         return QPointF(self.board.pos()) + point
 
 
-class _Record:
+class Played:
+    """A move with the positions around it and its outcome (what :meth:`Stage.play` takes)."""
+
     __slots__ = ("after", "before", "move", "outcome")
 
     def __init__(self, before, move, after, outcome):
