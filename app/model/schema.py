@@ -143,7 +143,7 @@ class TeachScreen(_Strict):
     show: list[Id] = []  # steps, numbers, pitfalls, interpretations or variants by id
     moves: list[Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
                                                  max_length=80)]] = []  # engine notation
-    question: Id | None = None  # „Frage an die Runde“: a quiz question by id
+    ask: Id | None = None  # „Frage an die Runde“: a quiz question by id
     notes: Text | None = None  # what the explainer says here (second screen only)
 
 

@@ -408,10 +408,10 @@ def _own_order(b: _Builder, teach: Any) -> list[Screen]:
             else:
                 blocks.append(block)
         question = None
-        if entry.question is not None:
-            question = quiz.get(entry.question)
+        if entry.ask is not None:
+            question = quiz.get(entry.ask)
             if question is None:
-                b.problem((*loc, "question"), f"Die Quizfrage „{entry.question}“ gibt es nicht.")
+                b.problem((*loc, "ask"), f"Die Quizfrage „{entry.ask}“ gibt es nicht.")
         if entry.part == "erster-zug":
             b.problem((*loc, "part"), "„Erster Zug“ steht immer am Schluss und wird nicht "
                                       "aufgeführt.")
@@ -421,7 +421,7 @@ def _own_order(b: _Builder, teach: Any) -> list[Screen]:
         if not (blocks or question is not None or moves):
             if len(b.problems) == known_problems:
                 b.problem(loc, "Dieser Bildschirm zeigt nichts: Gib „summary“, „show“, "
-                               "„question“ oder „moves“ an.")
+                               "„ask“ oder „moves“ an.")
             continue
         if question is not None:
             screens.append(b.screen(entry.part, blocks, title="Frage an die Runde",

@@ -182,7 +182,7 @@ def _with_teach(folder: Path, screens: str) -> int:
     ("    - part: zug\n      show: [schritt-1]\n      moves: [e5, e6]\n", 2,
      "Der Vorführzug „e6“ geht hier nicht: e6 teilt eine Kante"),
     ("    - part: zug\n      moves: [z9]\n", 1, "„z9“"),
-    ("    - part: ende\n      question: quiz-gibt-es-nicht\n", 1, "Quizfrage"),
+    ("    - part: ende\n      ask: quiz-gibt-es-nicht\n", 1, "Quizfrage"),
     ("    - part: ende\n", 0, "zeigt nichts"),
     ("    - part: erster-zug\n      summary: [1]\n", 0, "am Schluss"),
 ])
