@@ -203,6 +203,15 @@ def test_erster_zug_offers_the_legal_moves_and_explains_each_as_it_is_played(qtb
     words = [step.text for step in engine.explain(outcome).steps]
     assert [label.text() for label in view.move_labels()] == words
     assert f"Zug {view.selected + 1} von {len(moves)}" in view.which.text()
+    assert "(Taste 2–4)" in view.which.text()
+    # The sentences of the move considered before are gone from this very frame.
+    stale = [label for label in view.findChildren(type(p.clock), "TeachMoveText")
+             if label.isVisibleTo(view) and label.text() not in words]
+    assert stale == []
+    qtbot.wait(1)
+    shown = [label for label in view.findChildren(type(p.clock), "TeachMoveText")
+             if label.isVisibleTo(view)]
+    assert [label.text() for label in shown] == words
     assert p.stage.considered is not None and p.stage.considered.move == chosen
     assert not p.clipped_labels()
     qtbot.keyClick(p, Qt.Key.Key_Return)
@@ -251,6 +260,18 @@ def test_with_a_second_screen_the_explainer_gets_the_notes(qtbot):
     assert notes.clock.text() == p.clock.text()
     qtbot.keyClick(p, Qt.Key.Key_Escape)
     assert not notes.isVisible()
+
+
+def test_erster_zug_names_only_player_counts_the_game_has(qtbot):
+    lesson = build_lesson(load_game(content_root() / "atacama", check=False).game)
+    p = open_presentation(lesson, screens=[], size=QSize(1280, 720))
+    qtbot.addWidget(p)
+    qtbot.keyClick(p, Qt.Key.Key_End)
+    assert "(Taste 2 oder 4)" in p.view.which.text()
+    qtbot.keyClick(p, Qt.Key.Key_3)  # Atacama has no three-player game
+    assert p.view.players == 2
+    qtbot.keyClick(p, Qt.Key.Key_4)
+    assert p.view.players == 4 and "4 Spieler" in p.view.which.text()
 
 
 def test_one_screen_means_no_notes_window(qtbot):

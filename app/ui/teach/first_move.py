@@ -143,6 +143,7 @@ class FirstMoveView(QWidget):
         while self.words.count():
             item = self.words.takeAt(0)
             if item.widget() is not None:
+                item.widget().hide()  # gone from this frame, not only after the next turn
                 item.widget().deleteLater()
         for sentence in sentences:
             self.words.addWidget(text_label(sentence, "body", self.kind, rich=False,
@@ -158,9 +159,7 @@ class FirstMoveView(QWidget):
         players = f"{self.players} Spieler" if self.players else ""
         if count:
             self.which.setText(f"Zug {self.selected + 1} von {count} · ↑ ↓ wählen · Eingabe "
-                               f"spielt · {players} (Taste "
-                               f"{min(self.engine.info.players)}–"
-                               f"{max(self.engine.info.players)})")
+                               f"spielt · {players} (Taste {_counts(self.engine.info.players)})")
         else:
             self.which.setText(players)
 
@@ -168,3 +167,12 @@ class FirstMoveView(QWidget):
         return [self.words.itemAt(i).widget() for i in range(self.words.count())
                 if self.words.itemAt(i).widget() is not None]
 
+
+
+def _counts(players: tuple[int, ...]) -> str:
+    """The keys that set up a game: ``2–4``, or ``2 oder 4`` when 3 is no choice."""
+    counts = sorted(players)
+    if counts == list(range(counts[0], counts[-1] + 1)) and len(counts) > 2:
+        return f"{counts[0]}–{counts[-1]}"
+    return " oder ".join(str(c) for c in counts) if len(counts) == 2 else \
+        ", ".join(str(c) for c in counts)
