@@ -57,6 +57,9 @@ def build_parser():
     parser.add_argument("--screenshot", metavar="ORDNER",
                         help="jeden Abschnitt als PNG in ORDNER speichern")
     parser.add_argument("--pdf", metavar="DATEI", help="Spickzettel als einseitiges PDF speichern")
+    parser.add_argument("--erklaerzettel", metavar="DATEI",
+                        help="Erklärzettel (Reihenfolge des Erklärens) als einseitiges PDF "
+                             "speichern")
     parser.add_argument("--game", metavar="SPIEL", help="Spiel, z. B. atlantis")
     parser.add_argument("--content", metavar="ORDNER", help="anderer Inhaltsordner (zum Testen)")
     parser.add_argument("--anki", metavar="DATEI",
@@ -75,6 +78,9 @@ def check_arguments(args) -> None:
     """Catch what would otherwise start the wrong job or fail deep inside it."""
     if args.pdf is not None and not args.pdf.strip():
         usage_error("--pdf braucht einen Dateinamen, z. B. --pdf spickzettel.pdf")
+    if args.erklaerzettel is not None and not args.erklaerzettel.strip():
+        usage_error("--erklaerzettel braucht einen Dateinamen, z. B. --erklaerzettel "
+                    "erklaeren.pdf")
     if args.screenshot is not None and not args.screenshot.strip():
         usage_error("--screenshot braucht einen Ordner, z. B. --screenshot bilder")
     if args.content is not None:
@@ -142,7 +148,7 @@ def _main(argv: list[str] | None) -> int:
         from app.ui.application import run
 
         return run(SimpleNamespace(check=None, screenshot=None, pdf=None, game=None,
-                                   content=None))
+                                   content=None, erklaerzettel=None))
     args = build_parser().parse_args(argv)
     check_arguments(args)
     if args.anki is not None:

@@ -271,7 +271,7 @@ def test_pathological_texts_render_and_check_quickly():
 
 
 _NOT_SHOWN = {"id", "colour", "accent", "code", "tests", "position", "action", "expect",
-              "language", "pitfall", "kind"}
+              "language", "pitfall", "kind", "part", "show", "moves", "ask", "variant"}
 MARKER = "<i>ROH</i>"
 
 
@@ -324,3 +324,19 @@ def test_no_text_field_of_a_game_reaches_a_label_as_markup(qtbot, tmp_path, monk
                 assert MARKER not in text, (section.key, label.objectName(), text[:200])
                 shown += "&lt;i&gt;ROH&lt;/i&gt;" in text
     assert shown > 10, "the marked texts are on screen, as text"
+    # The explanation for the table shows them as text too, screen by screen.
+    from app.ui.teach.presentation import open_teaching
+
+    presentation = open_teaching(library.game(game), window, screens=[], size=window.size())
+    qtbot.addWidget(presentation)
+    shown = 0
+    for _screen in range(120):
+        presentation.next()
+        for label in presentation.findChildren(QLabel):
+            text = label.text()
+            if label.textFormat() == Qt.TextFormat.PlainText:
+                shown += MARKER in text
+            else:
+                assert MARKER not in text, (presentation.screen.title, text[:200])
+                shown += "&lt;i&gt;ROH&lt;/i&gt;" in text
+    assert shown > 10 and presentation.screen.first_move

@@ -98,6 +98,10 @@ def load_game(folder: Path, *, check: bool = True) -> LoadedGame:
                                                   "Bindestriche).")]) from None
     problems += _cross_references(game, game_src, quiz_src, ex_src)
     problems += markup_problems(game_src, quiz_src, ex_src)
+    if not problems:
+        from app.model.teaching import teach_problems
+
+        problems += [game_src.problem(loc, message) for loc, message in teach_problems(game)]
     results: dict[str, ExampleResult] = {}
     if check and ex_src is not None and not problems:
         results = check_examples(game.id, examples)

@@ -138,6 +138,32 @@ class Variant(_Strict):
     _pages = field_validator("pages")(_check_pages)
 
 
+# --- the teaching mode („Erklären“), see app.model.teaching --------------------------------
+TeachPart = Literal["worum", "ziel", "zug", "achtung", "ende", "erster-zug"]
+
+
+class TeachScreen(_Strict):
+    """One screen of the explanation: what it shows, in the part it belongs to."""
+
+    part: TeachPart
+    summary: list[Annotated[int, Field(ge=1, le=20)]] = []  # paragraphs of the summary, 1 = first
+    show: list[Id] = []  # steps, numbers, pitfalls, interpretations or variants by id
+    moves: list[Annotated[str, StringConstraints(strip_whitespace=True, min_length=1,
+                                                 max_length=80)]] = []  # engine notation
+    ask: Id | None = None  # „Frage an die Runde“: a quiz question by id
+    notes: Text | None = None  # what the explainer says here (second screen only)
+
+
+class Teach(_Strict):
+    """``teach:`` in game.yaml: the explanation's target time, demonstration game and order."""
+
+    minutes: int = Field(ge=1, le=120)
+    seed: int = Field(default=1, ge=0, le=2**31 - 1)
+    players: int | None = Field(default=None, ge=1, le=8)
+    variant: Annotated[str, StringConstraints(max_length=40)] = ""
+    screens: list[TeachScreen] = Field(default=[], max_length=80)
+
+
 class GameFile(_Strict):
     """The content of ``game.yaml``."""
 
@@ -150,6 +176,7 @@ class GameFile(_Strict):
     interpretations: list[Interpretation] = []
     open_questions: list[OpenQuestion] = []
     variants: list[Variant] = []
+    teach: Teach | None = None
 
 
 ExpectedValue = int | bool | str | list[int | str | bool] | None

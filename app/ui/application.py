@@ -108,11 +108,16 @@ def create_main_window(library=None, game: str | None = None,
 
 def run(args) -> int:
     """``args``: the parsed command line (check, screenshot, pdf, game, content)."""
-    offscreen_job = bool(args.screenshot or args.pdf)
+    teaching_sheet = getattr(args, "erklaerzettel", None)
+    offscreen_job = bool(args.screenshot or args.pdf or teaching_sheet)
     if offscreen_job:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     app = make_application(accessibility=offscreen_job)
     root = Path(args.content) if args.content else content_root()
+    if teaching_sheet:
+        from app.ui.teach.sheet import export_teaching_pdf
+
+        return export_teaching_pdf(_load(root), args.game, Path(teaching_sheet))
     if args.pdf:
         from app.ui.print_sheet import export_pdf
 

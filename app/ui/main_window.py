@@ -394,6 +394,7 @@ class MainWindow(QMainWindow):
         self._action("quit", "Beenden", ["Ctrl+Q"], self.close, file_menu)
 
         self._action("search", "Suchen …", ["Ctrl+F", "Ctrl+K"], self.open_search, view_menu)
+        self._action("teach", "Erklären", ["F5"], self.open_teaching, view_menu)
         view_menu.addSeparator()
         for number in range(1, 10):
             self._action(f"section{number}", f"Abschnitt {number}", [f"Ctrl+{number}"],
@@ -579,6 +580,15 @@ class MainWindow(QMainWindow):
             return
         if path is not None:
             self.status_text.setText(f"Spickzettel gespeichert: {path}")
+
+    def open_teaching(self) -> None:
+        """„Erklären“: the current game as a full-screen presentation for the table."""
+        entry = self.current_entry()
+        if not _loaded(entry):
+            return
+        from app.ui.teach.presentation import open_teaching
+
+        self.presentation = open_teaching(entry, self)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

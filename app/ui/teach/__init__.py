@@ -1,0 +1,1 @@
+"""Erklärmodus: the presentation for the table (see :mod:`app.model.teaching`)."""

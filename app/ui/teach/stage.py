@@ -1,0 +1,446 @@
+"""The one adapter between the teaching mode and each game's board drawing.
+
+A :class:`Stage` shows a state, plays a demonstrated move as a short animation and marks a
+move that is only being considered („Erster Zug“). It uses the drawing widgets as they are
+(:mod:`app.ui.boards`) and paints what they lack – the pawn walking its path, the tower
+being set and the line it completes, the boat or creature crossing – on a transparent
+overlay above them. Animations run on a QVariantAnimation: they never hold the event loop,
+and :meth:`Stage.finish` jumps to their end at once when the next key arrives.
+
+:func:`stage_for` is the only place that knows which drawing belongs to which game; when the
+UI registry of what each game offers exists, it becomes an entry there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QWidget
+
+from app.ui.theme import palette_colours, with_alpha
+
+HOP_MS = 320  # one hop of a pawn or boat: slow enough to follow from across the table
+SET_MS = 420  # a tower or tile appearing or going
+
+
+class _Overlay(QWidget):
+    """Transparent, on top of the board, painted by its stage."""
+
+    def __init__(self, stage: Stage):
+        super().__init__(stage)
+        self.stage = stage
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.stage.paint_overlay(painter)
+        painter.end()
+
+
+class Stage(QWidget):
+    """A game's board for the table. Subclasses make ``self.board`` and map cells to points."""
+
+    finished = Signal()
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.state: Any = None
+        self.progress = 1.0  # of the running animation, 0 … 1
+        self.current: Any = None  # the DemoMove-like record being shown (before, move, after, …)
+        self.considered: Any = None  # (before, move, after, outcome) marked but not played
+        self._animation = QVariantAnimation(self)
+        self._animation.setStartValue(0.0)
+        self._animation.setEndValue(1.0)
+        self._animation.setEasingCurve(QEasingCurve.Type.InOutSine)
+        self._animation.valueChanged.connect(self._step)
+        self._animation.finished.connect(self._done)
+        self.overlay = _Overlay(self)
+
+    # -- what the presentation calls ---------------------------------------------------------
+
+    @property
+    def animating(self) -> bool:
+        return self._animation.state() == QVariantAnimation.State.Running
+
+    def show_state(self, state: Any) -> None:
+        """``state`` at rest, nothing marked."""
+        self._animation.stop()
+        self.current = self.considered = None
+        self.progress = 1.0
+        self.state = state
+        self.draw(state, None, final=True)
+        self.overlay.update()
+
+    def play(self, demo: Any, animate: bool = True) -> None:
+        """Play ``demo`` (``before``, ``move``, ``after``, ``outcome``) from ``before``."""
+        self._animation.stop()
+        self.considered = None
+        self.current = demo
+        self.state = demo.before
+        duration = self.duration(demo)
+        if not animate or duration <= 0:
+            self.progress = 1.0
+            self._done()
+            return
+        self.progress = 0.0
+        self.draw(demo.before, demo, final=False)
+        self._animation.setDuration(duration)
+        self._animation.start()
+
+    def consider(self, before: Any, move: Any, after: Any, outcome: Any) -> None:
+        """Mark a legal move that is not played yet (the practice turn)."""
+        self._animation.stop()
+        self.current = None
+        self.considered = Played(before, move, after, outcome)
+        self.state = before
+        self.progress = 1.0
+        self.draw(before, self.considered, final=False)
+        self.overlay.update()
+
+    def finish(self) -> None:
+        """Jump to the end of a running animation (a key never waits for one)."""
+        if self.animating:
+            self._animation.stop()
+            self._done()
+
+    def redraw(self) -> None:
+        """Paint the board now (the benchmark's unit)."""
+        self.board.repaint()
+        self.overlay.repaint()
+
+    # -- the animation -----------------------------------------------------------------------
+
+    def _step(self, value) -> None:
+        self.progress = float(value)
+        self.overlay.update()
+
+    def _done(self) -> None:
+        self.progress = 1.0
+        if self.current is not None:
+            self.state = self.current.after
+            self.draw(self.current.after, self.current, final=True)
+        self.overlay.update()
+        self.finished.emit()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.fit_board()
+        self.overlay.setGeometry(self.rect())
+        self.overlay.raise_()
+
+    # -- per game ----------------------------------------------------------------------------
+
+    board: QWidget
+
+    def fit_board(self) -> None:
+        self.board.setGeometry(self.rect())
+
+    def duration(self, demo: Any) -> int:
+        return 0
+
+    def draw(self, state: Any, demo: Any, *, final: bool) -> None:
+        raise NotImplementedError
+
+    def paint_overlay(self, painter: QPainter) -> None:
+        """Paint what the drawing lacks; board coordinates via :meth:`board_point`."""
+
+    def board_point(self, point: QPointF) -> QPointF:
+        return QPointF(self.board.pos()) + point
+
+
+class Played:
+    """A move with the positions around it and its outcome (what :meth:`Stage.play` takes)."""
+
+    __slots__ = ("after", "before", "move", "outcome")
+
+    def __init__(self, before, move, after, outcome):
+        self.before, self.move, self.after, self.outcome = before, move, after, outcome
+
+
+def _along(points: list[QPointF], t: float) -> QPointF:
+    """The point a fraction ``t`` along the polyline ``points`` (equal time per hop)."""
+    if len(points) == 1:
+        return points[0]
+    hops = len(points) - 1
+    x = min(max(t, 0.0), 1.0) * hops
+    index = min(int(x), hops - 1)
+    f = x - index
+    a, b = points[index], points[index + 1]
+    return QPointF(a.x() + (b.x() - a.x()) * f, a.y() + (b.y() - a.y()) * f)
+
+
+def _trail(painter: QPainter, points: list[QPointF], colour: QColor, width: float) -> None:
+    if len(points) < 2:
+        return
+    path = QPainterPath(points[0])
+    for point in points[1:]:
+        path.lineTo(point)
+    pen = QPen(with_alpha(colour, 150), width, Qt.PenStyle.DashLine)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    painter.setPen(pen)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawPath(path)
+
+
+def _ring(painter: QPainter, centre: QPointF, radius: float, colour: QColor, width: float,
+          style=Qt.PenStyle.SolidLine) -> None:
+    painter.setPen(QPen(colour, width, style))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawEllipse(centre, radius, radius)
+
+
+# --- Atlantis ----------------------------------------------------------------------------------
+
+
+class AtlantisStage(Stage):
+    """The whole path as a scene, scaled to the stage; the pawn walks card by card."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        from app.ui.boards.atlantis_scene import SceneView
+
+        self.board = SceneView(self, max_scale=4.0)
+        self.board.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.board.setInteractive(False)
+        self.board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.scene = None
+
+    def duration(self, demo) -> int:
+        movement = getattr(demo.outcome, "movement", None)
+        return HOP_MS * (len(movement.steps) + 1) if movement is not None else 0
+
+    def draw(self, state, demo, *, final: bool) -> None:
+        from app.ui.boards.atlantis_scene import Highlights, board_scene
+
+        highlights = None
+        outcome = getattr(demo, "outcome", None)
+        movement = getattr(outcome, "movement", None)
+        if movement is not None and not final:
+            highlights = Highlights.for_outcome(outcome)
+        elif movement is not None:
+            highlights = Highlights(targets=(movement.landing,), ghost=movement.origin,
+                                    player=outcome.player)
+        old = self.scene
+        self.scene = board_scene(state, highlights)
+        self.scene.setParent(self.board)
+        self.board.setScene(self.scene)
+        self.board.fit()
+        if old is not None:
+            old.deleteLater()
+        self.board.setAccessibleName(f"Spielbrett: {_atlantis_words(state)}")
+
+    def _path(self) -> tuple[list[QPointF], int] | None:
+        record = self.current if self.current is not None else self.considered
+        movement = getattr(getattr(record, "outcome", None), "movement", None)
+        if movement is None or self.scene is None:
+            return None
+        player = record.outcome.player
+        start = self.scene.pawn_centre(movement.origin, player) or \
+            self.scene.rect_of(movement.origin).center()
+        points = [start]
+        for step in movement.steps:
+            rect = self.scene.rect_of(step.target)
+            if rect is not None:
+                points.append(rect.center())
+        return [self._to_overlay(p) for p in points], player
+
+    def _to_overlay(self, scene_point: QPointF) -> QPointF:
+        return self.board_point(QPointF(self.board.mapFromScene(scene_point)))
+
+    def paint_overlay(self, painter: QPainter) -> None:
+        from app.ui.boards.atlantis_scene import PAWN_R, PLAYER_COLOURS, PLAYER_LETTERS
+
+        if self.current is not None and self.progress >= 1.0:
+            return  # the scene shows the result itself
+        found = self._path()
+        if found is None:
+            return
+        points, player = found
+        scale = self.board.transform().m11()
+        colours = palette_colours()
+        _trail(painter, points, QColor(colours.accent), max(2.0, 2.2 * scale))
+        centre = _along(points, self.progress)
+        radius = PAWN_R * scale * 1.15
+        fill = QColor(PLAYER_COLOURS[player % len(PLAYER_COLOURS)])
+        painter.setPen(QPen(QColor(colours.text), max(1.5, radius * 0.16)))
+        painter.setBrush(fill)
+        painter.drawEllipse(centre, radius, radius)
+        painter.setPen(QColor("#1F2328") if fill.lightness() > 140 else QColor("#FFFFFF"))
+        font = QFont(self.font())
+        font.setPixelSize(max(8, round(radius * 1.05)))
+        font.setBold(True)
+        painter.setFont(font)
+        painter.drawText(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius),
+                         Qt.AlignmentFlag.AlignCenter, PLAYER_LETTERS[player])
+
+
+def _atlantis_words(state) -> str:
+    from app.ui.boards.atlantis_scene import layout_description, snake_layout
+
+    return layout_description(state, snake_layout(len(state.path), 11))
+
+
+# --- Atacama -----------------------------------------------------------------------------------
+
+
+class AtacamaStage(Stage):
+    """The 9×9 plan; a tower grows on its square, then the lines of 4 or more it is in."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        from app.ui.boards.atacama_board import AtacamaBoardWidget
+
+        self.board = AtacamaBoardWidget(parent=self)
+        self.board.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+
+    def fit_board(self) -> None:
+        self.board.setFixedSize(self.size())
+        self.board.move(0, 0)
+
+    def _square(self, record) -> int | None:
+        square = getattr(getattr(record, "move", None), "square", None)
+        return square if isinstance(square, int) else None
+
+    def duration(self, demo) -> int:
+        return SET_MS if self._square(demo) is not None else 0
+
+    def draw(self, state, demo, *, final: bool) -> None:
+        self.board.set_state(state, self._square(demo) if final else None)
+
+    def paint_overlay(self, painter: QPainter) -> None:
+        colours = palette_colours()
+        accent = QColor(colours.accent)
+        if self.considered is not None:
+            square = self._square(self.considered)
+            if square is not None:
+                rect = QRectF(self.board.square_rect(square))
+                centre = self.board_point(rect.center())
+                _ring(painter, centre, rect.width() * 0.62, accent, max(3.0, rect.width() * 0.09))
+            return
+        square = self._square(self.current)
+        if square is None:
+            return
+        rect = QRectF(self.board.square_rect(square))
+        centre = self.board_point(rect.center())
+        if self.progress < 1.0:
+            # The tower drops in: a disc grows from nothing to the square.
+            radius = rect.width() * 0.42 * self.progress
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(with_alpha(accent, 200))
+            painter.drawEllipse(centre, radius, radius)
+            return
+        for line in _full_lines(self.current.after, square):
+            first = QRectF(self.board.square_rect(line[0]))
+            last = QRectF(self.board.square_rect(line[-1]))
+            box = QRectF(self.board_point(first.topLeft()), self.board_point(last.bottomRight()))
+            painter.setPen(QPen(accent, max(3.0, first.width() * 0.07)))
+            painter.setBrush(with_alpha(accent, 28))
+            painter.drawRoundedRect(box.adjusted(-4, -4, 4, 4), 8, 8)
+
+
+def _full_lines(state, square: int) -> list[list[int]]:
+    """The row and column through ``square`` that hold at least 4 towers (they score)."""
+    derricks = state.derricks
+    row, col = divmod(square, 9)
+    lines = [[row * 9 + c for c in range(9)], [r * 9 + col for r in range(9)]]
+    return [line for line in lines if sum(1 for s in line if derricks[s]) >= 4]
+
+
+# --- Survive -----------------------------------------------------------------------------------
+
+
+class SurviveStage(Stage):
+    """The island; explorers, boats and creatures travel, a removed tile sinks."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        from app.ui.boards.survive_map import SurviveMapWidget
+
+        self.board = SurviveMapWidget(parent=self)
+        self.board.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+
+    def fit_board(self) -> None:
+        board = self.board
+        width = self.width()
+        # The radius for the width, lowered until the height fits too.
+        radius = board.radius_for_width(width)
+        while radius > 14 and board.size_for(radius).height() > self.height():
+            radius -= 1
+        board.set_radius(radius)
+        size = board.size()
+        board.move(max(0, (self.width() - size.width()) // 2),
+                   max(0, (self.height() - size.height()) // 2))
+
+    @staticmethod
+    def _spaces(record) -> tuple[Any, Any] | None:
+        move = getattr(record, "move", None)
+        origin, target = getattr(move, "origin", None), getattr(move, "target", None)
+        if origin is None or target is None:
+            return None
+        return getattr(origin, "space", origin), getattr(target, "space", target)
+
+    @staticmethod
+    def _removed(record) -> Any:
+        move = getattr(record, "move", None)
+        return getattr(move, "space", None) if type(move).__name__ == "Remove" else None
+
+    def duration(self, demo) -> int:
+        if self._spaces(demo) is not None:
+            return 2 * HOP_MS
+        return SET_MS if self._removed(demo) is not None else 0
+
+    def draw(self, state, demo, *, final: bool) -> None:
+        self.board.set_state(state, self._removed(demo) if final else None)
+
+    def paint_overlay(self, painter: QPainter) -> None:
+        from app.ui.boards.survive_map import hex_polygon
+
+        record = self.considered if self.considered is not None else self.current
+        if record is None:
+            return
+        colours = palette_colours()
+        accent = QColor(colours.accent)
+        radius = self.board.radius
+        spaces = self._spaces(record)
+        if spaces is not None:
+            a = self.board_point(QPointF(self.board.tile_point(spaces[0])))
+            b = self.board_point(QPointF(self.board.tile_point(spaces[1])))
+            _trail(painter, [a, b], accent, max(2.5, radius * 0.1))
+            if self.considered is not None or self.progress < 1.0:
+                at = _along([a, b], self.progress if self.considered is None else 1.0)
+                _ring(painter, at, radius * 0.55, accent, max(3.0, radius * 0.12))
+            else:
+                _ring(painter, b, radius * 0.8, accent, max(2.5, radius * 0.1))
+            return
+        removed = self._removed(record)
+        if removed is not None and (self.progress < 1.0 or self.considered is not None):
+            centre = self.board_point(QPointF(self.board.tile_point(removed)))
+            shrink = 1.0 - 0.7 * (self.progress if self.considered is None else 0.0)
+            polygon = hex_polygon(centre, radius * shrink)
+            painter.setPen(QPen(accent, max(3.0, radius * 0.12)))
+            painter.setBrush(with_alpha(accent, 60))
+            painter.drawPolygon(polygon)
+
+
+# --- which stage for which game ----------------------------------------------------------------
+
+STAGES: dict[str, Callable[[QWidget | None], Stage]] = {
+    "atlantis": AtlantisStage,
+    "atacama": AtacamaStage,
+    "survive": SurviveStage,
+}
+
+
+def stage_for(game_id: str, parent: QWidget | None = None) -> Stage | None:
+    """The board for ``game_id``'s explanation, or ``None`` (a game without a drawing)."""
+    make = STAGES.get(game_id)
+    return make(parent) if make is not None else None
