@@ -77,7 +77,7 @@ class Source:
         parts = urlsplit(self.location)
         path = parts.path.rstrip("/")
         path = path[:-4] if path.endswith(".git") else path
-        return f"{parts.hostname or ''}{path}"
+        return f"{parts.netloc}{path}"
 
 
 def parse_source(text: str) -> Source:
