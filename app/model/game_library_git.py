@@ -33,7 +33,7 @@ LOCATION_FILE = "quelle.txt"
 # Our own ref in the mirror: the commit of the remote's default branch we last fetched.
 HEAD_REF = b"refs/heads/bibliothek"
 
-TIMEOUT_S = 20.0  # no answer for this long: the server is taken as stalled
+TIMEOUT_S = 15.0  # no answer for this long: the server is taken as stalled
 DEADLINE_S = 300.0  # a fetch that trickles along is stopped after this long
 MAX_DOWNLOAD_BYTES = 64 * 1024 * 1024
 MAX_OBJECT_BYTES = 8 * 1024 * 1024  # a README picture may be big; a pack file never is
@@ -190,6 +190,23 @@ def fetch(source: Source, data: Path, *, progress: Progress | None = None,
     ``validate(repo, head, source)`` may refuse the fetched commit (raising
     :class:`LibraryError`) before the mirror takes it. Raises :class:`LibraryError` (or
     :class:`Cancelled`) with a German message; then the mirror shows what it showed before."""
+
+    # One fetch per mirror at a time: a cancelled fetch may still be waiting for its server
+    # (a read ends only with its timeout) when the player starts the next one.
+    with _lock_for(source):
+        return _fetch_locked(source, data, progress, cancel, timeout, deadline, validate)
+
+
+_LOCKS: dict[str, threading.Lock] = {}
+_LOCKS_LOCK = threading.Lock()
+
+
+def _lock_for(source: Source) -> threading.Lock:
+    with _LOCKS_LOCK:
+        return _LOCKS.setdefault(source.key, threading.Lock())
+
+
+def _fetch_locked(source, data, progress, cancel, timeout, deadline, validate) -> FetchResult:
     from dulwich.repo import Repo
 
     guard = _Guard(cancel, progress, deadline)
@@ -258,8 +275,12 @@ def _fetch_into(repo, source: Source, guard: _Guard, timeout: float,
         client, path = _client(source, timeout)
         return _fetch_with(client, path, repo, source, guard, validate)
     except LibraryError:
+        if guard.cancel is not None and guard.cancel.is_set():
+            raise Cancelled() from None
         raise
     except Exception as exc:
+        if guard.cancel is not None and guard.cancel.is_set():
+            raise Cancelled() from exc
         raise LibraryError(explain_failure(exc, source, timeout)) from exc
 
 
@@ -312,6 +333,7 @@ def _fetch_with(client, path: str, repo, source: Source, guard: _Guard,
         if validate is not None:
             guard.report(None, "Inhalt prüfen …")
             validate(repo, head, source)
+        guard.check()  # the last moment a cancel keeps the mirror as it was
         repo.refs[HEAD_REF] = head
         repo.refs.set_symbolic_ref(b"HEAD", HEAD_REF)
         guard.report(1.0, "Fertig.")

@@ -72,6 +72,8 @@ ALL_SOURCES = ""
 
 # -- the work off the UI thread ------------------------------------------------------------------
 
+_RUNNING: set[QThread] = set()
+
 
 @dataclass
 class JobResult:
@@ -567,7 +569,11 @@ class GameLibraryDialog(QDialog):
         self.job = LibraryJob(self.data, sources, fetch, timeout=self.timeout)
         self.job.progressed.connect(self._progressed)
         self.job.done.connect(self._done)
-        self.job.finished.connect(self.job.deleteLater)
+        # Held until its thread has ended, whatever happens to the dialog meanwhile: a QThread
+        # destroyed while it runs aborts the process.
+        _RUNNING.add(self.job)
+        job = self.job
+        job.finished.connect(lambda: _RUNNING.discard(job))
         self.busy_widget.show()
         self.cancel_button.setEnabled(True)
         self.progress.setRange(0, 0)
@@ -588,16 +594,23 @@ class GameLibraryDialog(QDialog):
                                                       max(80, self.progress_text.width())))
 
     def cancel(self) -> None:
-        if self.job is not None:
-            self.job.cancel.set()
-            self.cancel_button.setEnabled(False)
-            self.progress_text.setText("Wird abgebrochen …")
+        """Stop now: the job is told to stop and left to end on its own (a read waiting for a
+        silent server ends only with its timeout); what it finds is no longer wanted."""
+        job = self.job
+        if job is None:
+            return
+        job.cancel.set()
+        job.done.disconnect()
+        job.progressed.disconnect()
+        self.progress_text.setText("Wird abgebrochen …")
+        self._done(JobResult(cancelled=True))
 
     def _done(self, result: JobResult) -> None:
         self.job = None
         self.busy_widget.hide()
         self.add_button.setEnabled(True)
         self.refresh_button.setEnabled(True)
+        self.cancel_button.setEnabled(True)
         pending = getattr(self, "_pending_source", None)
         self._pending_source = None
         for view in result.views:
@@ -857,6 +870,14 @@ class GameLibraryDialog(QDialog):
         self.notices_box = box
 
 
+def stop_jobs() -> None:
+    """At quit: ask every job to stop and wait for it (at most its network timeout)."""
+    for job in list(_RUNNING):
+        job.cancel.set()
+    for job in list(_RUNNING):
+        job.wait()
+
+
 def _escape(text: str) -> str:
     import html
 
@@ -881,6 +902,11 @@ class LibraryActions(QObject):
         self.packs = packs  # app.ui.pack_actions.PackActions: the own-packs folder and reload
         self.dialog: GameLibraryDialog | None = None
         self.sources = LibrarySources()
+        from PySide6.QtCore import QCoreApplication
+
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(stop_jobs)
         add = window._action
         add("game_library", "Spiele-Bibliothek …", ["Ctrl+Shift+B"], self.open_library,
             file_menu)
