@@ -16,7 +16,6 @@ from pathlib import Path
 from PySide6.QtCore import (
     QAbstractListModel,
     QModelIndex,
-    QObject,
     QRect,
     QSize,
     Qt,
@@ -52,7 +51,6 @@ from app.model.game_library import (
     install,
     install_state,
     pending_updates,
-    publish,
     read_library,
     staged_pack,
     sync,
@@ -888,77 +886,3 @@ def _reserved() -> set[str]:
     from app.model.packs import reserved_ids
 
     return reserved_ids()
-
-
-# -- the menu entries ----------------------------------------------------------------------------
-
-
-class LibraryActions(QObject):
-    """Datei → „Spiele-Bibliothek …“ and „In Bibliothek übernehmen …“."""
-
-    def __init__(self, window, packs, file_menu):
-        super().__init__(window)
-        self.window = window
-        self.packs = packs  # app.ui.pack_actions.PackActions: the own-packs folder and reload
-        self.dialog: GameLibraryDialog | None = None
-        self.sources = LibrarySources()
-        from PySide6.QtCore import QCoreApplication
-
-        app = QCoreApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(stop_jobs)
-        add = window._action
-        add("game_library", "Spiele-Bibliothek …", ["Ctrl+Shift+B"], self.open_library,
-            file_menu)
-        add("publish_pack", "In Bibliothek übernehmen …", [], self.publish_current, file_menu)
-        window.state.gameChanged.connect(lambda _id: self._follow())
-        window.state.libraryChanged.connect(self._follow)
-        self._follow()
-
-    def _follow(self) -> None:
-        entry = self.packs.current()
-        from app.ui.switcher import is_own
-
-        self.window.actions_by_name["publish_pack"].setEnabled(
-            is_own(entry) and hasattr(entry, "game"))
-
-    def open_library(self) -> GameLibraryDialog:
-        def own_entry(pack_id):
-            return next((e for e in self.packs.own_entries() if e.folder.name == pack_id), None)
-
-        dialog = GameLibraryDialog(self.packs.data, self.packs.root, self.sources, own_entry,
-                                   self.window)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.installed.connect(self._installed)
-        dialog.setWindowModality(Qt.WindowModality.WindowModal)
-        dialog.open()
-        self.dialog = dialog
-        self.window.last_dialog = dialog
-        return dialog
-
-    def _installed(self, pack_id: str) -> None:
-        self.packs.refresh_library()
-        self.window.status_text.setText(f"Spiel „{pack_id}“ aus der Bibliothek installiert.")
-
-    def publish_current(self, clone: str | None = None) -> None:
-        entry = self.packs.current()
-        from app.ui.switcher import is_own
-
-        if not (is_own(entry) and hasattr(entry, "game")):
-            return
-        store = self.sources.store
-        if not clone:
-            clone = QFileDialog.getExistingDirectory(
-                self.window, "Lokale Kopie der Bibliothek wählen",
-                str(store.value("bibliothek/kopie", str(Path.home()))))
-        if not clone:
-            return
-        store.setValue("bibliothek/kopie", clone)
-        try:
-            sha = publish(entry.folder, Path(clone), _reserved())
-        except LibraryError as exc:
-            self.window.notice_bar.show_notice(f"Nicht übernommen: {exc}")
-            return
-        self.window.status_text.setText(
-            f"„{entry.title}“ in die Bibliothek übernommen (Commit {sha[:10]}). Hochladen mit "
-            f"deinem git-Programm: git push im Ordner {clone}.")
