@@ -19,6 +19,7 @@ the library and for the installed copy; a review counts only while that hash mat
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import re
 import stat
@@ -253,12 +254,15 @@ def read_library(source: Source, data: Path, reserved: Iterable[str] | None = No
         reviews = (_read_reviews(view, repo[blobs[REVIEWS_FILE]].data, data)
                    if REVIEWS_FILE in blobs else {})
         candidates = _classify(view, repo, entries)
-        checks = _CheckCache(mirror / CHECKS_FILE, reserved)
-        for pack_id, tree_sha in candidates:
-            pack = LibraryPack(source, pack_id, tree_sha.decode())
-            checks.fill(pack, lambda t=tree_sha, p=pack_id: _tree_files(repo, t, p), data)
-            pack.review = review_state(pack.pack_id, pack.fingerprint, reviews)
-            view.packs.append(pack)
+        checks = _CheckCache(mirror / CHECKS_FILE, reserved, data)
+        try:
+            for pack_id, tree_sha in candidates:
+                pack = LibraryPack(source, pack_id, tree_sha.decode())
+                checks.fill(pack, lambda t=tree_sha, p=pack_id: _tree_files(repo, t, p))
+                pack.review = review_state(pack.pack_id, pack.fingerprint, reviews)
+                view.packs.append(pack)
+        finally:
+            checks.close()
         checks.save()
         changes = _last_changes(repo, head, [(p.pack_id, p.tree.encode()) for p in view.packs])
         for pack in view.packs:
@@ -334,8 +338,10 @@ def _tree_files(repo, tree_sha: bytes, pack_id: str) -> tuple[dict[str, bytes], 
 class _CheckCache:
     """Check results by pack id and git tree: a tree that did not change is not checked again."""
 
-    def __init__(self, path: Path, reserved: set[str]):
+    def __init__(self, path: Path, reserved: set[str], data: Path):
         self.path = path
+        self.data = data
+        self.work = None  # one folder for all checks of this library, made on first need
         self.salt = f"{__version__}|{','.join(sorted(reserved))}"
         self.reserved = reserved
         self.used: dict[str, Any] = {}
@@ -345,12 +351,15 @@ class _CheckCache:
         except (OSError, ValueError):
             self.stored = {}
 
-    def fill(self, pack: LibraryPack, read_files, data: Path) -> None:
+    def fill(self, pack: LibraryPack, read_files) -> None:
         key = f"{self.salt}|{pack.pack_id}|{pack.tree}"
         record = self.stored.get(key)
         if not _valid_record(record):
             files, problems = read_files()
-            record = check_files(pack.pack_id, files, problems, self.reserved, data)
+            if self.work is None:
+                self.work = _workdir(self.data)
+            record = check_files(pack.pack_id, files, problems, self.reserved, self.data,
+                                 Path(self.work.name))
         self.used[key] = record
         pack.title = record["title"] or pack.pack_id
         pack.version = record["version"]
@@ -359,6 +368,10 @@ class _CheckCache:
         pack.problems = list(record["problems"])
         pack.hints = record["hints"]
         pack.fingerprint = record["fingerprint"]
+
+    def close(self) -> None:
+        if self.work is not None:
+            self.work.cleanup()
 
     def save(self) -> None:
         if self.used == self.stored:
@@ -380,22 +393,36 @@ def _valid_record(record) -> bool:
 
 
 def check_files(pack_id: str, files: dict[str, bytes], problems: list[str],
-                reserved: Iterable[str], data: Path) -> dict[str, Any]:
-    """Check a pack's files as an import would; plain data for the cache."""
+                reserved: Iterable[str], data: Path, work: Path | None = None) -> dict[str, Any]:
+    """Check a pack's files as an import would; plain data for the cache.
+
+    ``work``: a folder for the check's files, shared by the packs of one library (each pack
+    has its own id, so they never meet); folders are slow to make and remove on some disks."""
     record: dict[str, Any] = {"title": "", "version": "", "author": "", "questions": 0,
-                              "problems": list(problems), "hints": 0, "fingerprint": ""}
-    with _workdir(data) as work:
-        inspection, staged = _inspect(pack_id, files, reserved, work)
-        record["fingerprint"] = pack_fingerprint(staged)
-        if not problems:
-            record["problems"] = [str(p) for p in inspection.problems]
-        record["hints"] = len(inspection.hints)
-        loaded = inspection.loaded
-        if loaded is not None:
-            meta = loaded.game.content.meta
-            record.update(title=safe_line(meta.title), version=safe_line(meta.version or ""),
-                          author=safe_line(meta.author or ""), questions=len(loaded.game.quiz))
+                              "problems": list(problems), "hints": 0,
+                              "fingerprint": fingerprint_of(files)}
+    if work is None:
+        with _workdir(data) as own:
+            return check_files(pack_id, files, problems, reserved, data, Path(own))
+    inspection, _folder = _inspect(pack_id, files, reserved, work, stage=False)
+    if not problems:
+        record["problems"] = [str(p) for p in inspection.problems]
+    record["hints"] = len(inspection.hints)
+    loaded = inspection.loaded
+    if loaded is not None:
+        meta = loaded.game.content.meta
+        record.update(title=safe_line(meta.title), version=safe_line(meta.version or ""),
+                      author=safe_line(meta.author or ""), questions=len(loaded.game.quiz))
     return record
+
+
+def fingerprint_of(files: dict[str, bytes]) -> str:
+    """:func:`pack_fingerprint` of a folder holding exactly ``files``, without the folder."""
+    digest = hashlib.sha256()
+    for name in (*PACK_FILES, MANIFEST):
+        data = files.get(name)
+        digest.update(name.encode() + b"\0" + (data if data is not None else b"-") + b"\0")
+    return digest.hexdigest()
 
 
 def _workdir(data: Path):
@@ -404,13 +431,17 @@ def _workdir(data: Path):
     return tempfile.TemporaryDirectory(prefix=".pruefung-", dir=root)
 
 
-def _inspect(pack_id: str, files: dict[str, bytes], reserved: Iterable[str], work: str):
-    """Run :func:`inspect_archive` on the pack's files; return it and the files as a folder."""
+def _inspect(pack_id: str, files: dict[str, bytes], reserved: Iterable[str], work, *,
+             stage: bool = True):
+    """Run :func:`inspect_archive` on the pack's files; return it and (with ``stage``) the
+    files as a folder of their own, ready to install."""
     work_path = Path(work)
-    staged = work_path / "stufe" / pack_id
-    staged.mkdir(parents=True)
-    for name, data in files.items():
-        (staged / name).write_bytes(data)
+    staged = None
+    if stage:
+        staged = work_path / "stufe" / pack_id
+        staged.mkdir(parents=True)
+        for name, data in files.items():
+            (staged / name).write_bytes(data)
     archive = work_path / f"{pack_id}{SUFFIX}"
     manifest = files.get(MANIFEST)
     if manifest is None:
@@ -422,7 +453,7 @@ def _inspect(pack_id: str, files: dict[str, bytes], reserved: Iterable[str], wor
             if name != MANIFEST:
                 zipped.writestr(name, data)
     unpacked = work_path / "entpackt"
-    unpacked.mkdir()
+    unpacked.mkdir(exist_ok=True)
     inspection = inspect_archive(archive, unpacked, reserved)
     inspection.problems = [_in_library(p, pack_id) for p in inspection.problems]
     inspection.hints = [_in_library(p, pack_id) for p in inspection.hints]
