@@ -331,7 +331,7 @@ class GameLibraryDialog(QDialog):
         self.source_box.setAccessibleName("Bibliothek")
         self.source_box.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.source_box.setMinimumContentsLength(10)
+        self.source_box.setMinimumContentsLength(len("Alle Bibliotheken"))
         self.search.setMinimumWidth(150)
         self.unsubscribe_button = _secondary("Abo beenden …")
         self.show_add_button = _secondary("Hinzufügen …")
