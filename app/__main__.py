@@ -67,6 +67,10 @@ def build_parser():
     parser.add_argument("--neu", nargs="+", metavar=("NAME", "ORDNER"),
                         help="ein eigenes Spiel aus der Vorlage anlegen (Standard: im Ordner "
                              "„spiele“ deiner Daten)")
+    parser.add_argument("--bibliothek", nargs="+", metavar=("BEFEHL", "ANGABE"),
+                        help="Spiele-Bibliothek (geteilte Spiele über git): hinzufuegen "
+                             "URL|ORDNER, entfernen, aktualisieren, liste, installieren ID, "
+                             "uebernehmen ID KOPIE, neu ORDNER, pruefen ORDNER")
     parser.add_argument("--install-desktop", action="store_true",
                         help="Regelfrisch ins Anwendungsmenü eintragen (nur für dich)")
     parser.add_argument("--uninstall-desktop", action="store_true",
@@ -158,6 +162,8 @@ def _main(argv: list[str] | None) -> int:
         from app.ui.progress_model import default_data_dir
 
         return run_new(args.neu, default_data_dir(), sys.stdout)
+    if args.bibliothek is not None:
+        return run_library(args.bibliothek)
     if args.install_desktop or args.uninstall_desktop:
         from app.ui.desktop_entry import run as desktop_entry
 
@@ -169,6 +175,16 @@ def _main(argv: list[str] | None) -> int:
     from app.ui.application import run
 
     return run(args)
+
+
+def run_library(words: list[str]) -> int:
+    """``--bibliothek BEFEHL …``; the sources live in the app's settings."""
+    from app.model.game_library_cli import run
+    from app.ui.game_library_sources import LibrarySources
+    from app.ui.progress_model import default_data_dir
+
+    sources = LibrarySources()  # first: it names the app, which the data folder's path uses
+    return run(words, default_data_dir(), sources, sys.stdout, sys.stderr)
 
 
 def export_anki(args) -> int:

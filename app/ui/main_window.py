@@ -390,6 +390,9 @@ class MainWindow(QMainWindow):
         from app.ui.pack_actions import PackActions
 
         self._packs = PackActions(self, file_menu)  # own games, live preview, Anki export
+        from app.ui.game_library_actions import LibraryActions
+
+        self._library = LibraryActions(self, self._packs, file_menu)  # shared packs via git
         file_menu.addSeparator()
         self._action("quit", "Beenden", ["Ctrl+Q"], self.close, file_menu)
 

@@ -195,22 +195,23 @@ def describe(meta, quiz_count: int, folder_or_file: str) -> str:
 class ReplacePackDialog(_Dialog):
     """A pack with this id is installed: show both versions, replace only when asked."""
 
-    def __init__(self, installed, incoming, archive: Path, parent: QWidget | None = None):
+    def __init__(self, installed, incoming, archive: Path, parent: QWidget | None = None, *,
+                 incoming_heading: str = "Aus der Datei", question: str | None = None):
         super().__init__(parent)
         self.setWindowTitle("Eigenes Spiel ersetzen?")
         self.setMinimumWidth(620)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 18)
         layout.setSpacing(12)
-        layout.addWidget(_plain_label(
+        layout.addWidget(_plain_label(question or (
             f"Das Spiel „{incoming.id}“ ist schon installiert. Soll die installierte Fassung "
             "durch die aus der Datei ersetzt werden? Dein Quiz-Fortschritt bleibt erhalten, "
-            "soweit die Fragen ihre ids behalten."))
+            "soweit die Fragen ihre ids behalten.")))
         row = QHBoxLayout()
         row.setSpacing(16)
         for heading, loaded, where in (
                 ("Installiert", installed, str(installed.folder)),
-                ("Aus der Datei", incoming, str(archive))):
+                (incoming_heading, incoming, str(archive))):
             column = QVBoxLayout()
             title = _plain_label(heading, "ReplaceHeading")
             title.setStyleSheet("font-weight: 600;")
