@@ -34,7 +34,7 @@ TEXT_FILES = ("game.yaml", "quiz.yaml", "examples.yaml")
 
 # Keys whose values are ids, notation or numbers, not running text a player reads.
 _NOT_PROSE = frozenset({"id", "tests", "position", "action", "expect", "colour", "code", "pages",
-                        "name", "colour_name",
+                        "name", "colour_name", "moves", "part", "show", "ask", "variant",
                         "accent", "number", "year", "booklet_pages", "language", "confirmed"})
 
 # A share of rulings may stay unasked: some are engine corner cases no player meets at the table.
