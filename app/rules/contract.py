@@ -69,10 +69,16 @@ class Explanation:
 
     @property
     def text(self) -> str:
-        """All steps, one per line, each followed by its page refs."""
-        return "\n".join(
-            f"{step.text} ({step.pages_text})" if step.pages else step.text for step in self.steps
-        )
+        """All steps, one per line, each followed by the sources its sentence does not name.
+
+        >>> Explanation((Step("Ein Recht kostet einen Zug (Auslegung P4).", (4, "P4")),)).text
+        'Ein Recht kostet einen Zug (Auslegung P4). (S. 4)'
+        """
+        lines = []
+        for step in self.steps:
+            unsaid = tuple(p for p in step.pages if not (isinstance(p, str) and p in step.text))
+            lines.append(f"{step.text} ({format_pages(unsaid)})" if unsaid else step.text)
+        return "\n".join(lines)
 
 
 def format_pages(pages: Sequence[int | str]) -> str:

@@ -16,6 +16,11 @@ ask of that list is the same for every game, so it is written once here:
 Traceback (most recent call last):
 ...
 app.rules.errors.NotationError: zu wenig
+>>> try:
+...     queries.check(1)
+... except NotationError as err:
+...     err.code
+'too_few'
 """
 
 from __future__ import annotations
@@ -55,10 +60,12 @@ def invariant_queries(check: Check, valid: IntFlag, module: str) -> InvariantQue
         return [reason for _, reason in check(state)]
 
     def check_state(state):
-        """``state`` itself, or NotationError with the reason of the first broken invariant."""
+        """``state`` itself, or NotationError with the reason of the first broken invariant;
+        its code is the flag's name (``TOO_FEW`` → ``too_few``)."""
         found = check(state)
         if found:
-            raise NotationError(found[0][1])
+            flag, reason = found[0]
+            raise NotationError(reason, code=(flag.name or "invalid").lower())
         return state
 
     functions = InvariantQueries(status, is_valid, violations, check_state)
