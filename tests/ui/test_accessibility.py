@@ -134,14 +134,14 @@ def check_children(widget, count: int) -> None:
 def test_atlantis_board_lists_its_fields_in_words(window):
     window.state.select_game("atlantis")
     view = window.view_for("board")
-    view.model.load(parse_state("R3 H2b ~ S4 K5 | a: HS R2 | stapel:O"), "Test")
+    view.model.load(parse_state("R3 H2b ~ S4 K5 [a] | a: HS R2 | stapel:OR"), "Test")
     QApplication.processEvents()
     canvas = view.canvas
     names = field_names(canvas)
     # Atlantis, four positions, the mainland.
-    assert names == ["Atlantis: Figuren Blau 3, Weiß 2 – Figur wählbar", "Feld 1: Ring 3",
+    assert names == ["Atlantis: Figuren Blau 2, Weiß 2 – Figur wählbar", "Feld 1: Ring 3",
                      "Feld 2: Helm 2, Figur Weiß", "Feld 3: Wasser", "Feld 4: Statue 4",
-                     "Feld 5: Krone 5", "Festland: keine Figur"]
+                     "Feld 5: Krone 5", "Festland: Figuren Blau 1"]
     check_children(canvas, len(names))
     # Blue's pawns on Atlantis may move (said in words, not only drawn); White's may not.
     # In bridge mode the water is the target instead.
@@ -254,7 +254,7 @@ def test_atlantis_turn_by_keys_announces_each_field(qtbot, window, announced):
     qtbot.keyClick(canvas, Qt.Key.Key_R)  # a card Blue does not hold: refused, said at once
     obj, text, urgent = announced.said[-1]
     assert obj is canvas and urgent and text == view.model.message
-    assert "keine Ring (blau)-Karte" in text
+    assert "keine Karte Ring (blau)" in text
     qtbot.keyClick(canvas, Qt.Key.Key_H)  # play the helmet card: the pawn moves, the turn ends
     assert view.model.outcome is not None and view.model.outcome.movement.landing == 6
     reached = {name.split(" – ")[0] for _obj, _i, name in announced}

@@ -40,8 +40,8 @@ from tests.ui.util import visible_text
 
 # The seed's quiz question: „Du spielst einen Helm, aber auf dem nächsten Helmplättchen steht
 # schon eine Figur.“ Blue (a) starts on Atlantis; White (b) stands on the Helm at position 2.
-HELMET = "R3 H2b ~ S4 K5 | a: HS R2 | stapel:O"
-TWO_PAYMENTS = "R3 ~ K5 H2 | a: H S3 K2 O1"
+HELMET = "R3 H2b ~ S4 K5 [a] | a: HS R2 | stapel:OR"
+TWO_PAYMENTS = "R3 ~ K5 H2 [a] | a: H S3 K2 O1"
 
 
 
@@ -232,7 +232,7 @@ def test_a_card_the_player_does_not_hold_changes_nothing(qtbot, view):
     with pytest.raises(IllegalMoveError) as refused:
         apply(parse_state(HELMET), parse_move("0:R"))
     assert view.message.text() == str(refused.value)
-    assert "keine Ring (blau)-Karte" in view.message.text()
+    assert "keine Karte Ring (blau)" in view.message.text()
     assert view.message_box.objectName() == "WrongBox"
 
 
@@ -274,7 +274,7 @@ def test_bridge_placement_by_clicks(qtbot, view):
 
 # Blue's statue sends the pawn to Feld 3; the helmet on Feld 2 behind it is taken and leaves
 # new water between R3 and S4. White's bridge already lies on the old gap at Feld 6.
-NEW_WATER = "R3 H2 S4 ~ K5 =b A2 | a: S O | b: R"
+NEW_WATER = "R3 H2 S4 ~ K5 =b A2 | a: SOFF | b: RFFFF"
 
 
 def test_bridge_after_taking_the_tile_on_the_new_gap(qtbot, view):
@@ -392,11 +392,11 @@ def test_bridge_after_only_while_the_bridge_is_unplaced(qtbot, view):
     view.model.set_bridge_later(True)
     assert not view.model.bridge_later and "schon gelegt" in view.message.text()
     # With no gap left after the move, the move is simply played without the bridge.
-    at(view, "R3 H2 S4 | a: H")
+    at(view, "R3 H2 S4 | a: HFFF")
     view.bridge_later_box.setChecked(True)
     click_board(qtbot, view, view.pawn_point(0))
     click(qtbot, view.card_button(Item.HELM))
-    expected, _ = apply(parse_state("R3 H2 S4 | a: H"), parse_move("0:H"))
+    expected, _ = apply(parse_state("R3 H2 S4 | a: HFFF"), parse_move("0:H"))
     assert view.model.notation == format_state(expected)
     assert "keine Lücke" in view.message.text()
 
@@ -411,7 +411,7 @@ def test_buying_cards_by_clicking_a_tile(qtbot, view):
     assert outcome.purchase.draw.cards == (Item.OLIVENZWEIG,)
     assert "Ring 2" in view.step_caption.text()
     # Buying again in the same turn is refused with the engine's reason.
-    at(view, "R3 | a: H K5 S4")
+    at(view, "R3 [a] | a: H K5 S4")
     click(qtbot, view.tile_button(parse_tile("K5")))
     again = view.model.notation
     click(qtbot, view.tile_button(parse_tile("S4")))
@@ -439,9 +439,9 @@ def test_choosing_another_best_payment(qtbot, view):
 def test_no_move_possible_is_offered_only_then(qtbot, view):
     at(view, HELMET)
     assert not view.no_move_button.isVisible()
-    at(view, "R3 ~ K5 | a: S | b: R")  # the own bridge would make the move payable (E3)
+    at(view, "R3 ~ K5 [a] | a: S | b: RFFFF")  # the own bridge would make the move payable (E3)
     assert not view.no_move_button.isVisible()
-    at(view, "R3 ~ K5 | a: S = | b: R")
+    at(view, "R3 ~ K5 [a] | a: S = | b: RFFFF")
     assert view.no_move_button.isVisible()
     click(qtbot, view.no_move_button)
     assert view.model.outcome.no_move is not None
@@ -449,7 +449,7 @@ def test_no_move_possible_is_offered_only_then(qtbot, view):
 
 
 def test_final_moves_by_clicking_a_pawn(qtbot, view):
-    at(view, "R3 ~ K5 [aaa] | b: RRRRRR | zug:b phase:schluss")
+    at(view, "R3 ~ K5 [aaab] | b: RRRRRR | zug:b phase:schluss")
     click_board(qtbot, view, view.pawn_point(0, player=1))
     outcome = view.model.outcome
     assert outcome is not None and outcome.finals and outcome.finals[0].settlement.cost == 3
@@ -535,7 +535,7 @@ def test_scenes_build_in_both_themes(qtbot, colours):
 
 
 def test_mini_board_shows_a_stretch_at_a_fixed_height(qtbot):
-    drawing = drawing_for("R1 ~ K6 ~ S4 ~ ~ H3 A5 | a: A S1 O7", "0:A")
+    drawing = drawing_for("R1 ~ K6 ~ S4 ~ ~ H3 A5 [a] | a: A S1 O7", "0:A")
     mini = MiniBoard(drawing.state, drawing.first, drawing.last, drawing.highlights)
     qtbot.addWidget(mini)
     mini.resize(600, 90)
@@ -560,7 +560,7 @@ def test_theme_change_redraws_the_board(qtbot, view):
 
 
 def test_beats_of_a_purchase_and_a_state_without_a_move(view):
-    view.model.load(parse_state("R3 | a: H K5"), "Test")
+    view.model.load(parse_state("R3 [a] | a: H K5"), "Test")
     assert outcome_beats(view.model.entry)[0].caption == ""
     view.model.apply_text("kaufen K5")
     assert "Krone 5" in outcome_beats(view.model.entry)[0].caption
@@ -672,7 +672,7 @@ def test_a_tie_names_every_winner(qtbot, view):
 
 
 def test_the_score_during_play_says_what_it_counts(qtbot, view):
-    at(view, "R3 ~ K5 H2 | a: H S3 K2 O1 | b: R")
+    at(view, "R3 ~ K5 H2 [a] | a: H S3 K2 O1 | b: RFFFF")
     assert "PLÄTTCHEN + KARTEN" in view.players_title.text()
     assert "3 Plättchen (Wert 6) + 1 Karte = 7 P." in panel_text(view)
 

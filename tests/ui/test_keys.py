@@ -198,7 +198,7 @@ def test_bridge_gap_on_the_atlantis_board_by_keys(shown):
 
     key(shown, Qt.Key.Key_7, CTRL)
     view = shown.current_view()
-    view.model.load_notation("R3 H2b ~ S4 K5 | a: HS R2 | stapel:O")
+    view.model.load_notation("R3 H2b ~ S4 K5 [a] | a: HS R2 | stapel:OR")
     assert focused() is view.canvas, "Ctrl+7 gives the board the keyboard"
     key(shown, Qt.Key.Key_B)
     assert view.model.bridge_mode
@@ -208,13 +208,13 @@ def test_bridge_gap_on_the_atlantis_board_by_keys(shown):
     key(shown, Qt.Key.Key_Return)
     assert view.model.state.position(gaps[0]).bridge == 0, "Enter laid the bridge there"
     assert not view.model.bridge_mode
-    assert parse_state("R3 H2b ~ S4 K5 | a: HS R2 | stapel:O").position(gaps[0]).bridge is None
+    assert parse_state("R3 H2b ~ S4 K5 [a] | a: HS R2 | stapel:OR").position(gaps[0]).bridge is None
 
 
 def test_bridge_after_the_move_by_keys(shown):
     key(shown, Qt.Key.Key_7, CTRL)
     view = shown.current_view()
-    view.model.load_notation("R3 H2 S4 ~ K5 =b A2 | a: S O | b: R")
+    view.model.load_notation("R3 H2 S4 ~ K5 =b A2 | a: SOFF | b: RFFFF")
     view.bridge_later_box.setChecked(True)
     assert focused() is view.canvas
     key(shown, Qt.Key.Key_Return)  # the focused pawn

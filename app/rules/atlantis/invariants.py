@@ -139,7 +139,7 @@ def _check(state: State) -> list[tuple[Status, str]]:
         found.append((Status.PHASE, phase_problem))
     if state.phase is Phase.PLAYING and any(p.debt for p in state.players):
         found.append((Status.DEBT, "Minuspunkte für Unbezahltes gibt es erst in den "
-                                   "Schlusszügen nach Spielende (R1, R6)."))
+                                   "Schlusszügen nach Spielende (Auslegungen R1 und R6)."))
     if state.started and state.phase is not Phase.PLAYING:
         found.append((Status.STARTED, "„begonnen“ gibt es nur während des Spiels (phase:spiel)."))
     tiles_problem = _tiles_problem(state)
