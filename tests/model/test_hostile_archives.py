@@ -276,3 +276,13 @@ def test_check_answers_for_an_archive_as_the_import_would(tmp_path):
     assert _finishes(lambda: run_check(fifo, out)) == 1
     assert "x.regelfrisch: Das ist keine gewöhnliche Datei" in out.getvalue()
     assert english_in(out.getvalue().splitlines()) == []
+
+
+def test_a_fifo_in_a_pack_folder_never_blocks_the_start(tmp_path):
+    from app.model.packs import load_packs
+
+    folder = create_pack(tmp_path / "spiele", "Mein Spiel")
+    os.mkfifo(folder / "glossary.yaml")
+    packs = _finishes(lambda: load_packs(tmp_path / "spiele"))
+    [failed] = packs.failures
+    assert any("nur Dateien erlaubt" in p.message for p in failed.problems), failed.problems
