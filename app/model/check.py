@@ -25,7 +25,10 @@ def check_folder(folder: Path) -> Library:
 
 
 def run_check(folder: Path | None, out: TextIO) -> int:
-    from app.model.packs import with_pack_rules
+    from app.model.packs import SUFFIX, with_pack_rules
+
+    if folder is not None and folder.suffix == SUFFIX and not folder.is_dir():
+        return check_archive(folder, out)
 
     # A game without an engine is a player's pack: no HTML, no file links, only known files.
     library = with_pack_rules(check_folder(folder or content_root()))
@@ -55,4 +58,25 @@ def run_check(folder: Path | None, out: TextIO) -> int:
     print(f"Alles in Ordnung: {games} ({names}), {quiz} Quizfrage{'n' if quiz != 1 else ''}, "
           f"{examples} Beispiel{'e' if examples != 1 else ''} von der Regel-Engine bestätigt.",
           file=out)
+    return 0
+
+
+def check_archive(archive: Path, out: TextIO) -> int:
+    """``--check x.regelfrisch``: what „Spiel importieren …“ would say, without installing."""
+    import tempfile
+
+    from app.model.packs import inspect_archive, reserved_ids
+
+    with tempfile.TemporaryDirectory(prefix="regelfrisch-pruefung-") as work:
+        result = inspect_archive(archive, Path(work), reserved_ids())
+    for problem in [*result.problems, *result.hints]:
+        print(problem, file=out)
+    if not result.ok:
+        count = len(result.problems)
+        print(f"{count} Problem{'e' if count != 1 else ''}: „{archive.name}“ ließe sich nicht "
+              "importieren.", file=out)
+        return 1
+    quiz = len(result.loaded.game.quiz)
+    print(f"Alles in Ordnung: „{archive.name}“ ({result.loaded.game.title}, {quiz} "
+          f"Quizfrage{'n' if quiz != 1 else ''}) ließe sich importieren.", file=out)
     return 0

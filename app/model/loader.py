@@ -22,6 +22,7 @@ from app.model.library import (  # noqa: F401
     game_folders,
     order_key,
 )
+from app.model.safe_files import german_os_error
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -63,7 +64,7 @@ def load_entry(folder: Path, *, check: bool = True) -> LoadedGame | FailedGame:
                                                                       "verschachtelt.")])
     except OSError as exc:
         return FailedGame(folder.name, folder, [Problem(
-            folder, None, f"Der Spielordner lässt sich nicht lesen ({exc.strerror or exc}).")])
+            folder, None, f"Der Spielordner lässt sich nicht lesen ({german_os_error(exc)}).")])
     except Exception as exc:  # content is untrusted: never blank the window
         # A bug of ours, not of the content; the window still lists every other game.
         print(f"Interner Fehler beim Laden von {folder}: {type(exc).__name__}", file=sys.stderr)

@@ -259,10 +259,13 @@ def markup_problems(*sources: YamlSource | None) -> list[Problem]:
         if source is None:
             continue
         for loc, text in _strings(source.data, ()):
+            found = list(text_problems(text))
+            if not found:
+                continue  # the usual case: no line to look up
             line = source.line_of(loc)
             # A multi-line block (``key: |``) starts on the line after its key.
             start = line + 1 if line is not None and "\n" in text.rstrip("\n") else line
-            for offset, message in text_problems(text):
+            for offset, message in found:
                 at = start + offset if start is not None else None
                 problems.append(Problem(source.path, at, message))
     return problems

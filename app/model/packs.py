@@ -36,7 +36,7 @@ from app.model.loader import GAME_FILE, QUIZ_FILE, FailedGame, Library, LoadedGa
 from app.model.paths import PACKS_FOLDER, packs_root, resources_root  # noqa: F401 (re-exported)
 from app.model.quality import GLOSSARY_FILE, review_game
 from app.model.safe_files import UnreadableFile, german_os_error, read_regular_file, too_large
-from app.model.yaml_source import MAX_FILE_BYTES, ContentError, Problem, read_yaml  # noqa: F401
+from app.model.yaml_source import MAX_FILE_BYTES, ContentError, Problem, read_yaml
 
 SUFFIX = ".regelfrisch"
 MANIFEST = "manifest.json"
@@ -85,9 +85,12 @@ def pack_fingerprint(folder: Path) -> str:
     digest = hashlib.sha256()
     for name in (*PACK_FILES, MANIFEST):
         try:
-            digest.update(name.encode() + b"\0" + (folder / name).read_bytes() + b"\0")
-        except OSError:
-            digest.update(name.encode() + b"\0-\0")
+            # Through the one opener: a FIFO named quiz.yaml must not hang the start.
+            data = read_regular_file(folder / name, MAX_FILE_BYTES)
+            digest.update(name.encode() + b"\0" + data + b"\0")
+        except OSError as exc:
+            # Missing, unreadable or refused: each counts as a state of its own.
+            digest.update(name.encode() + b"\0-" + str(exc.errno).encode() + b"\0")
     return digest.hexdigest()
 
 

@@ -221,9 +221,9 @@ class ProgressStore:
         """Show what a window-less run (``--pdf``) had to tell, then forget it."""
         note = self._pending_notice_path()
         try:
-            if not note.is_file() or note.stat().st_size > 64 * 1024:
+            if not note.exists():
                 return
-            text = note.read_text("utf-8", errors="replace")
+            text = read_regular_file(note, 64 * 1024).decode("utf-8", errors="replace")
             note.unlink()
         except OSError:
             return
@@ -237,7 +237,8 @@ class ProgressStore:
             return
         note = self._pending_notice_path()
         with contextlib.suppress(OSError):
-            earlier = note.read_text("utf-8", errors="replace") if note.is_file() else ""
+            earlier = (read_regular_file(note, 64 * 1024).decode("utf-8", errors="replace")
+                       if note.exists() else "")
             text = earlier + "".join(n.message.replace("\n", " ") + "\n" for n in self.notices)
             note.write_text(text, "utf-8")
 

@@ -258,3 +258,31 @@ def test_a_pack_file_over_the_pack_limit_is_refused_in_an_archive_and_in_a_folde
     assert [p.message for p in pack_problems(folder)] == [
         f"Die Datei ist mit {len(big) // 1024} KiB zu groß (höchstens "
         f"{MAX_PACK_FILE_BYTES // 1024} KiB)."]
+
+
+def test_check_answers_for_an_archive_as_the_import_would(tmp_path):
+    import io
+
+    from app.model.check import run_check
+
+    good = tmp_path / "gut.regelfrisch"
+    good.write_bytes(_good_archive_bytes())
+    out = io.StringIO()
+    assert run_check(good, out) == 0
+    assert "ließe sich importieren" in out.getvalue()
+    fifo = tmp_path / "x.regelfrisch"
+    os.mkfifo(fifo)
+    out = io.StringIO()
+    assert _finishes(lambda: run_check(fifo, out)) == 1
+    assert "x.regelfrisch: Das ist keine gewöhnliche Datei" in out.getvalue()
+    assert english_in(out.getvalue().splitlines()) == []
+
+
+def test_a_fifo_in_a_pack_folder_never_blocks_the_start(tmp_path):
+    from app.model.packs import load_packs
+
+    folder = create_pack(tmp_path / "spiele", "Mein Spiel")
+    os.mkfifo(folder / "glossary.yaml")
+    packs = _finishes(lambda: load_packs(tmp_path / "spiele"))
+    [failed] = packs.failures
+    assert any("nur Dateien erlaubt" in p.message for p in failed.problems), failed.problems

@@ -5,6 +5,7 @@ Switching to a pack with a huge glossary never waits for its review."""
 from __future__ import annotations
 
 import tempfile
+import threading
 import time
 from itertools import pairwise
 from pathlib import Path
@@ -128,7 +129,17 @@ def test_cancel_installs_nothing_and_leaves_no_trace(qtbot, library, monkeypatch
 
 
 def test_switching_to_a_pack_with_a_huge_glossary_never_waits_for_its_review(
-        qtbot, library, _isolated_user_data):
+        qtbot, library, monkeypatch, _isolated_user_data):
+    import app.model.quality
+
+    reviews = []
+    real_review = app.model.quality.review_game
+
+    def counted(*args):
+        reviews.append(threading.current_thread() is threading.main_thread())
+        return real_review(*args)
+
+    monkeypatch.setattr(app.model.quality, "review_game", counted)
     data = Path(_isolated_user_data)
     make_glossary_pack(data / "spiele", SLOW_WORDS, "riesen-glossar")
     win = _window(qtbot, library, data)
@@ -141,6 +152,8 @@ def test_switching_to_a_pack_with_a_huge_glossary_never_waits_for_its_review(
     qtbot.waitUntil(lambda: "Alles in Ordnung" in panel.summary.text()
                     or "Hinweis" in panel.summary.text(), timeout=20_000)
     # Back and forth again: the review of this version is kept, the panel is whole at once.
-    win.state.select_game("atlantis")
-    win.state.select_game("riesen-glossar")
-    assert "geprüft" not in panel.summary.text()
+    for _ in range(3):
+        win.state.select_game("atlantis")
+        win.state.select_game("riesen-glossar")
+        assert "geprüft" not in panel.summary.text()
+    assert reviews == [False]  # one review, and not on the window's thread
