@@ -547,7 +547,7 @@ def test_game_end_explains_the_scoring_and_links_the_ruling(qtbot, loaded):
     widget.resize(1064, 760)
     widget.show()
     state = random_position(11, turns=27)
-    widget.session.load(position_text(state))
+    widget.session.load_position(position_text(state))
     click(qtbot, widget, square_name(legal_moves(state)[0].square))
     assert widget.result_box.isVisible() and not widget.score_title.isVisible()
     rules = widget.result_rules

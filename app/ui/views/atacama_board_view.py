@@ -1,8 +1,8 @@
 """„Spielbrett“ for Atacama: place derricks on a practice plan and watch the scores change.
 
-The game lives in :class:`~app.ui.boards.atacama_session.AtacamaSession` (engine states plus
-undo and redo); the widgets only show it and pass clicks on. Every number and every German
-reason comes from the engine.
+The game is a :class:`~app.model.play_session.PlaySession` (engine states, undo and redo)
+with Atacama's draft; the widgets only show it and pass clicks on. Every number and every
+German reason comes from the engine.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.model.drafts.atacama import atacama_session
 from app.model.loader import LoadedGame
 from app.rules.atacama import (
     PRACTICE_LABEL,
@@ -39,8 +40,8 @@ from app.rules.atacama import (
 )
 from app.ui.accessibility import announce, link_label
 from app.ui.app_state import Services
+from app.ui.board_page import SessionSignals
 from app.ui.boards.atacama_board import AtacamaBoardWidget
-from app.ui.boards.atacama_session import AtacamaSession, player_name
 from app.ui.widgets import (
     PAGE_MARGIN,
     Box,
@@ -109,9 +110,10 @@ class PlayerScoreCard(Card):
         self.unit = label("", "Muted", rich=False)
         self.body.addWidget(self.unit)
 
-    def show_player(self, state: State, player: int, total: int, unit_total: int) -> None:
+    def show_player(self, state: State, player: int, name: str, total: int,
+                    unit_total: int) -> None:
         pr = state.rights[player]
-        self.name.setText(player_name(player))
+        self.name.setText(name)
         self.turn.setVisible(state.to_move == player and end_reason(state) is None)
         self.total.setText(signed(total))
         self.right.setText(f"wertet die {pr.direction.german} · {pr.right.german}")
@@ -153,13 +155,17 @@ class AtacamaBoardView(PageColumn):
                          "Die Wertung rechnet bei jedem Turm mit.")
         self.loaded = loaded
         self.services = services
-        self.session = AtacamaSession(parent=self)
+        self.session = atacama_session()
+        self.draft = self.session.draft
+        self.signals = SessionSignals(self.session, self)
         self._build_controls()
         self._build_main()
         self._build_notation()
         self.finish()
-        self.session.changed.connect(self.refresh)
-        self.session.said.connect(lambda text, urgent: announce(self.board, text, urgent=urgent))
+        for signal in (self.signals.changed, self.signals.draftChanged,
+                       self.signals.messageChanged):
+            signal.connect(self.refresh)
+        self.signals.said.connect(lambda text, urgent: announce(self.board, text, urgent=urgent))
         self.board.placeRequested.connect(self._place)
         self._shortcuts(QKeySequence.StandardKey.Undo, ["Ctrl+Z"], self.session.undo)
         self._shortcuts(QKeySequence.StandardKey.Redo, ["Ctrl+Shift+Z", "Ctrl+Y"],
@@ -200,8 +206,8 @@ class AtacamaBoardView(PageColumn):
         self.new_button.setProperty("secondary", True)
         self.variant_box.currentIndexChanged.connect(self._variant_chosen)
         self.players_box.currentIndexChanged.connect(self._variant_chosen)
-        self.seed_box.valueChanged.connect(lambda seed: self.session.restart(seed=seed))
-        self.new_button.clicked.connect(lambda: self.session.restart())
+        self.seed_box.valueChanged.connect(lambda seed: self.draft.restart(seed=seed))
+        self.new_button.clicked.connect(lambda: self.draft.restart())
         self.add_layout(row(self.variant_box, self.players_box, self.new_button))
         self.plan_label = label("", "Muted", rich=False)
         self.plan_label.setToolTip(
@@ -227,7 +233,7 @@ class AtacamaBoardView(PageColumn):
         self.left_label = label("", "Muted", rich=False)
         panel.addWidget(self.left_label)
         self.second_box = QCheckBox("Turm der &zweiten Farbe (zählt doppelt)")
-        self.second_box.toggled.connect(self.session.set_second)
+        self.second_box.toggled.connect(self.draft.set_second)
         panel.addWidget(self.second_box)
         self.right_box = style_combo(QComboBox())
         link_label(self.right_box, "Schürfrecht wählen")
@@ -237,7 +243,7 @@ class AtacamaBoardView(PageColumn):
         self.take_button.setToolTip("Kostet einen Bohrturm; die andere Person bekommt das "
                                     "andere Schürfrecht und die andere Richtung.")
         self.take_button.clicked.connect(
-            lambda: self.session.play(RIGHT_CHOICES[self.right_box.currentIndex()]))
+            lambda: self.draft.play(RIGHT_CHOICES[self.right_box.currentIndex()]))
         # Stacked: the right's full name is too long to share a line with the button.
         self.take_row = QWidget()
         take = QVBoxLayout(self.take_row)
@@ -342,32 +348,31 @@ class AtacamaBoardView(PageColumn):
             return
         variant = Variant(players, tactical, buildup)
         if variant != self.session.state.variant:
-            self.session.restart(variant=variant)
+            self.draft.restart(variant=variant)
 
     def _place(self, square: int) -> None:
-        if not self.session.place(square):
+        if not self.draft.place(square):
             # Said right at the field too: in a narrow window the message line is out of view.
             rect = self.board.square_rect(square)
-            QToolTip.showText(self.board.mapToGlobal(rect.center()), self.session.message,
+            QToolTip.showText(self.board.mapToGlobal(rect.center()), self.session.message.text,
                               self.board, rect, 5000)
 
     def _load_notation(self) -> None:
-        ok = self.session.load(self.notation.text())
+        ok = self.session.load_position(self.notation.text())
         self.notation_error.setVisible(not ok)
         if not ok:
-            self.notation_error_text.setText(self.session.message)
+            self.notation_error_text.setText(self.session.message.text)
 
     def _copy_notation(self) -> None:
         QGuiApplication.clipboard().setText(self.session.notation)
         self.session.say("Stellung kopiert – zum Teilen einfach einfügen.")
-        self.refresh()
 
     def refresh(self) -> None:
         session = self.session
         state = session.state
         variant = state.variant
-        self.board.set_state(state, session.last_square)
-        self.board.set_second(session.second_effective)
+        self.board.set_state(state, self.draft.last_square)
+        self.board.set_second(self.draft.second_effective)
         self._sync_controls(state)
         self.plan_label.setText(state.board.label)
 
@@ -378,7 +383,7 @@ class AtacamaBoardView(PageColumn):
             self.left_label.setText(over)
         else:
             verb = "setzt oder nimmt ein Schürfrecht" if state.rights_open else "setzt"
-            self.turn_label.setText(f"{player_name(player)} {verb}")
+            self.turn_label.setText(f"{self.session.player_name(player)} {verb}")
             left = f"noch {_derricks(state.base_left(player))}"
             if variant.tactical:
                 left += f" der Grundfarbe und {state.second_left(player)} der zweiten Farbe"
@@ -386,23 +391,23 @@ class AtacamaBoardView(PageColumn):
                 left += f" · Runde {state.stage} von 3, offen: {state.revealed_boards}"
             self.left_label.setText(left)
         with QSignalBlocker(self.second_box):
-            self.second_box.setChecked(session.second_effective)
+            self.second_box.setChecked(self.draft.second_effective)
         self.second_box.setVisible(variant.tactical and not over)
         self.take_row.setVisible(state.rights_open and not over)
         self.undo_button.setEnabled(session.can_undo)
         self.redo_button.setEnabled(session.can_redo)
 
-        self.message.setText(session.message)
-        self.message_box.setObjectName("WrongBox" if session.message_kind == "wrong"
+        self.message.setText(session.message.text)
+        self.message_box.setObjectName("WrongBox" if session.message.kind == "wrong"
                                        else "Answer")
         self.message_box.style().unpolish(self.message_box)
         self.message_box.style().polish(self.message_box)
-        self.message_box.setVisible(bool(session.message))
+        self.message_box.setVisible(bool(session.message.text))
         self._show_scores(state, over)
         with QSignalBlocker(self.notation):
             self.notation.setText(session.notation)
             self.notation.setCursorPosition(0)
-        if session.message_kind != "wrong":
+        if session.message.kind != "wrong":
             self.notation_error.hide()
 
     def _sync_controls(self, state: State) -> None:
@@ -439,18 +444,19 @@ class AtacamaBoardView(PageColumn):
         totals = score(state)
         unit_totals = score(state, unit_values=True)
         for player in range(players):
-            self.cards[player].show_player(state, player, totals[player], unit_totals[player])
+            self.cards[player].show_player(state, player, self.session.player_name(player),
+                                          totals[player], unit_totals[player])
         self.result_box.setVisible(over is not None)
         if over is not None:
             best = winners(state)
             best_unit = winners(state, unit_values=True)
-            names = _join([player_name(p) for p in best])
+            names = _join([self.session.player_name(p) for p in best])
             if len(best) == 1:
                 self.result_title.setText(f"{names} gewinnt mit {signed(totals[best[0]])}")
             else:
                 self.result_title.setText(f"Gleichstand: {names} mit je "
                                           f"{signed(totals[best[0]])}")
-            unit_names = _join([player_name(p) for p in best_unit])
+            unit_names = _join([self.session.player_name(p) for p in best_unit])
             unit = ("läge {} vorn" if len(best_unit) == 1 else "lägen {} gleichauf").format(
                 unit_names)
             self.result_text.setText(f"zum Vergleich: jedes Feld ±1 – dann {unit}.")

@@ -44,7 +44,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.model.drafts.atlantis import START_SEED, AtlantisDraft, atlantis_session, place_text
 from app.model.loader import LoadedGame
+from app.model.play_session import Entry
 from app.rules.atlantis import (
     ATLANTIS,
     ITEMS,
@@ -70,13 +72,8 @@ from app.rules.atlantis.explain import count_words, gap_name, tile_name
 from app.rules.errors import RulesError
 from app.ui.accessibility import announce, fixed_width, link_label
 from app.ui.app_state import Services
+from app.ui.board_page import SessionSignals
 from app.ui.boards.accessible import announce_change, announce_cursor, atlantis_fields
-from app.ui.boards.atlantis_board_model import (
-    SEED_MAX,
-    AtlantisBoardModel,
-    Entry,
-    place_text,
-)
 from app.ui.boards.atlantis_scene import (
     DEFAULT_COLUMNS,
     PLAYER_COLOURS,
@@ -114,7 +111,7 @@ NARROW = 640  # below this width the side panel goes under the board
 BOARD_ROOM = 860
 NARROW_TOOLBAR = 1000  # … and below this one the toolbar takes two rows
 NARROW_BOARD_MIN = 180  # the board never gets lower than this; then the page scrolls
-START_SEED = 7
+SEED_MAX = 999_999
 PRACTICE_PICK = 999  # „Zufällig“ picks a short number a player can say and type again
 
 
@@ -445,9 +442,9 @@ class BoardCanvas(SceneView):
 
     def mouseMoveEvent(self, event) -> None:
         hit = self.board.hit(self.mapToScene(event.position().toPoint())) if self.board else None
-        model = self.owner.model
+        draft = self.owner.draft
         clickable = hit is not None and (
-            hit.kind == "pawn" or ((model.bridge_mode or model.awaiting is not None)
+            hit.kind == "pawn" or ((draft.bridge_mode or draft.awaiting is not None)
                                    and hit.kind == "position"
                                    and self.state.position(hit.location).is_water))
         self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if clickable
@@ -455,20 +452,20 @@ class BoardCanvas(SceneView):
         super().mouseMoveEvent(event)
 
     def _choosing_gap(self) -> bool:
-        model = self.owner.model
-        return model.awaiting is not None or model.bridge_mode
+        draft = self.owner.draft
+        return draft.awaiting is not None or draft.bridge_mode
 
     def _pawn_stops(self) -> list[int]:
         """What the arrow keys walk through: the pawns to move, or the open gaps while a
         bridge waits for its place (the first water position of each)."""
         if self.state is None:
             return []
-        model = self.owner.model
-        if model.awaiting is not None:
-            return model.preview_gaps()
-        if model.bridge_mode:
+        draft = self.owner.draft
+        if draft.awaiting is not None:
+            return draft.preview_gaps()
+        if draft.bridge_mode:
             return [gap.first for gap in gaps(self.state) if gap.bridge is None]
-        return model.own_pawns()
+        return draft.own_pawns()
 
     def _step_focus(self, step: int, wrap: bool) -> bool:
         stops = self._pawn_stops()
@@ -495,7 +492,7 @@ class BoardCanvas(SceneView):
     def focusInEvent(self, event) -> None:
         super().focusInEvent(event)
         stops = self._pawn_stops()
-        origin = self.owner.model.origin
+        origin = self.owner.draft.origin
         if origin in stops:
             self.focus_index = stops.index(origin)
         elif event.reason() == Qt.FocusReason.BacktabFocusReason:
@@ -525,9 +522,9 @@ class BoardCanvas(SceneView):
             if pawn is not None and self._choosing_gap():
                 self.owner.on_hit(Hit("position", pawn))
             elif pawn is not None:
-                self.owner.model.select_pawn(pawn)
+                self.owner.draft.select_pawn(pawn)
         elif key == Qt.Key.Key_Escape:
-            self.owner.model.cancel()
+            self.owner.draft.cancel()
         else:
             super().keyPressEvent(event)
 
@@ -612,7 +609,9 @@ class AtlantisBoardView(QWidget):
         self.services = services
         self.anchors: dict = {}
         self.examples = list(loaded.game.examples)
-        self.model = AtlantisBoardModel(parent=self)
+        self.session = atlantis_session()
+        self.draft: AtlantisDraft = self.session.draft
+        self.signals = SessionSignals(self.session, self)
         self.beats: list[Beat] = []
         self.beat = 0
         self.card_buttons: dict[Item, QPushButton] = {}
@@ -625,12 +624,13 @@ class AtlantisBoardView(QWidget):
         self.tile_buttons: list[tuple[Tile, QPushButton]] = []
         self._build()
         self._shortcuts()
-        self.model.changed.connect(self._on_changed)
-        self.model.selectionChanged.connect(self._on_selection)
-        self.model.messageChanged.connect(self._show_message)
-        self.model.said.connect(lambda text, urgent: announce(self.canvas, text, urgent=urgent))
-        self.model.moved.connect(self._announce_move)
-        self.model.load_practice(START_SEED)
+        self.signals.changed.connect(self._on_changed)
+        self.signals.draftChanged.connect(self._on_selection)
+        self.signals.messageChanged.connect(self._show_message)
+        self.signals.said.connect(lambda text, urgent: announce(self.canvas, text, urgent=urgent))
+        self.signals.moved.connect(self._announce_move)
+        self._on_changed()
+        self._show_message()
         if services is not None:
             services.state.jumpRequested.connect(self._on_jump)
 
@@ -730,7 +730,7 @@ class AtlantisBoardView(QWidget):
         self.setup_button = secondary(QPushButton("Aufstellen"))
         self.setup_button.setAccessibleName("Startaufstellung aufbauen")
         self.setup_button.clicked.connect(
-            lambda: self.model.load_setup(self.players_spin.value(), 0))
+            lambda: self.draft.new_game(self.players_spin.value(), 0))
 
         self.seed_spin = QSpinBox()
         self.seed_spin.setRange(0, SEED_MAX)
@@ -817,7 +817,7 @@ class AtlantisBoardView(QWidget):
         self.skip_bridge_button = secondary(QPushButton("Ohne Brücke"))
         self.skip_bridge_button.setAccessibleName("Zug ohne Brücke ausführen (Esc)")
         self.skip_bridge_button.setToolTip("Den Zug ohne Brücke ausführen (Esc)")
-        self.skip_bridge_button.clicked.connect(self.model.skip_bridge_after)
+        self.skip_bridge_button.clicked.connect(self.draft.skip_bridge_after)
         self.skip_bridge_button.hide()
         message_row = QHBoxLayout()
         message_row.setContentsMargins(0, 0, 0, 0)
@@ -902,7 +902,7 @@ class AtlantisBoardView(QWidget):
         self.bridge_button.setAccessibleName("Brücke legen: danach eine Lücke anklicken (B)")
         self.bridge_button.setToolTip("Danach auf eine Lücke klicken (Taste B)")
         self.bridge_button.clicked.connect(
-            lambda checked: self.model.set_bridge_mode(bool(checked)))
+            lambda checked: self.draft.set_bridge_mode(bool(checked)))
         bridge_row = ReflowRow()
         bridge_row.addWidget(self.bridge_label, 1)
         bridge_row.addWidget(self.bridge_button)
@@ -914,13 +914,13 @@ class AtlantisBoardView(QWidget):
             "Der Zug wartet nach dem Nehmen des Plättchens, bis du eine Lücke für deine Brücke "
             "anklickst (R3). Die Lücken dieses Zuges zahlst du trotzdem.")
         self.bridge_later_box.toggled.connect(
-            lambda checked: self.model.set_bridge_later(bool(checked)))
+            lambda checked: self.draft.set_bridge_later(bool(checked)))
         turn_card.body.addWidget(self.bridge_later_box)
 
         self.no_move_button = QPushButton("Kein Zug möglich")
         self.no_move_button.setToolTip("Karten zeigen und 2 nachziehen (S. 3)")
         self.no_move_button.setAccessibleName("Kein Zug möglich: Karten zeigen, 2 ziehen")
-        self.no_move_button.clicked.connect(self.model.no_move)
+        self.no_move_button.clicked.connect(self.draft.no_move)
         turn_card.body.addWidget(self.no_move_button)
         self.panel.addWidget(turn_card)
 
@@ -1015,8 +1015,8 @@ class AtlantisBoardView(QWidget):
             bind([item.letter], lambda it=item: self.play_card(it))
         bind(["Ctrl+Z"], self.model_undo)
         bind(["Ctrl+Shift+Z", "Ctrl+Y"], self.model_redo)
-        bind(["B"], lambda: self.model.set_bridge_mode(not self.model.bridge_mode))
-        bind(["Escape"], self.model.cancel)
+        bind(["B"], lambda: self.draft.set_bridge_mode(not self.draft.bridge_mode))
+        bind(["Escape"], self.draft.cancel)
         bind(["Ctrl+Right"], self.replay_next)
         bind(["Ctrl+Left"], self.replay_back)
 
@@ -1024,33 +1024,33 @@ class AtlantisBoardView(QWidget):
 
     def play_card(self, item: Item) -> None:
         self._go_live()
-        self.model.play_card(item)
+        self.draft.play_card(item)
 
     def model_undo(self) -> None:
-        self.model.undo()
+        self.session.undo()
 
     def model_redo(self) -> None:
-        self.model.redo()
+        self.session.redo()
 
     def load_practice_from_spin(self) -> None:
-        self.model.load_practice(self.seed_spin.value())
+        self.draft.practice(self.seed_spin.value())
 
     def _random_practice(self) -> None:
         seed = random.randint(1, PRACTICE_PICK)
         self.seed_spin.setValue(seed)
-        self.model.load_practice(seed)
+        self.draft.practice(seed)
 
     def load_notation(self) -> None:
         text = self.notation.text().strip()
-        if text == self.model.notation:
+        if text == self.session.notation:
             return
-        if not self.model.load_notation(text):
+        if not self.session.load_position(text):
             # Keep the user's text so it can be corrected; the state is unchanged.
             return
 
     def copy_notation(self) -> None:
-        QGuiApplication.clipboard().setText(self.model.notation)
-        self.model._say("Stellung kopiert.", "done")
+        QGuiApplication.clipboard().setText(self.session.notation)
+        self.session.say("Stellung kopiert.", "done")
 
     def load_example(self, example_id: str) -> bool:
         example = next((e for e in self.examples if e.id == example_id), None)
@@ -1059,7 +1059,7 @@ class AtlantisBoardView(QWidget):
         index = self.example_combo.findData(example_id)
         with QSignalBlocker(self.example_combo):
             self.example_combo.setCurrentIndex(max(index, 0))
-        return self.model.load_example(example)
+        return self.draft.load_example(example)
 
     def _on_example_chosen(self, index: int) -> None:
         example_id = self.example_combo.itemData(index)
@@ -1071,45 +1071,46 @@ class AtlantisBoardView(QWidget):
             self.load_example(anchor.removeprefix("example:"))
 
     def _on_payment_chosen(self, index: int) -> None:
-        choices = self.model.payment_choices()
-        if 0 <= index < len(choices) and choices[index] != self.model.paid():
-            self.model.choose_payment(choices[index])
+        choices = self.draft.payment_choices()
+        if 0 <= index < len(choices) and choices[index] != self.draft.paid():
+            self.draft.choose_payment(choices[index])
 
     def on_hit(self, hit) -> None:
         """A click on the board: a pawn, a path position, Atlantis or the mainland."""
         self._go_live()
-        model, state = self.model, self.model.state
-        if model.awaiting is not None:
+        draft, state = self.draft, self.session.state
+        if draft.awaiting is not None:
             # The board shows the move's result; clicks name positions of that preview.
             if hit.kind == "position":
-                model.place_bridge_after(hit.location)
+                draft.place_bridge_after(hit.location)
             else:
-                model._refuse("Die Brücke kommt auf eine Lücke: klicke auf Wasser – oder "
+                self.session.refuse("Die Brücke kommt auf eine Lücke: klicke auf Wasser – oder "
                               "„Ohne Brücke“ (Esc).")
             return
-        if model.bridge_mode:
+        if draft.bridge_mode:
             if hit.kind == "position" and state.position(hit.location).is_water:
-                model.place_bridge(hit.location)
+                draft.place_bridge(hit.location)
             else:
-                model._refuse("Die Brücke kommt auf eine Lücke: klicke auf Wasser – oder Esc.")
+                self.session.refuse("Die Brücke kommt auf eine Lücke: klicke auf Wasser – "
+                                    "oder Esc.")
             return
         if hit.kind == "pawn":
-            model.select_pawn(hit.location, hit.player)
+            draft.select_pawn(hit.location, hit.player)
         elif hit.kind == "atlantis" and ATLANTIS in state.player.pawns:
-            model.select_pawn(ATLANTIS)
+            draft.select_pawn(ATLANTIS)
         elif hit.kind == "position" and hit.location in state.player.pawns:
-            model.select_pawn(hit.location)
+            draft.select_pawn(hit.location)
 
     def buy(self, tile: Tile) -> None:
         self._go_live()
-        self.model.buy(tile)
+        self.draft.buy(tile)
 
     # -- helpers for tests and the keyboard ----------------------------------------------------
 
     def pawn_point(self, location: int, player: int | None = None) -> QPoint | None:
         """Where the pawn at ``location`` is drawn (of ``player``; default: the one to move)."""
         self._go_live()
-        return self.canvas.pawn_point(location, self.model.state.turn if player is None
+        return self.canvas.pawn_point(location, self.session.state.turn if player is None
                                       else player)
 
     def position_point(self, location: int) -> QPoint | None:
@@ -1125,21 +1126,21 @@ class AtlantisBoardView(QWidget):
     # -- showing -------------------------------------------------------------------------
 
     def _on_changed(self) -> None:
-        model = self.model
-        self.beats = outcome_beats(model.entry)
+        session = self.session
+        self.beats = outcome_beats(session.entry)
         # The position one plays on, at once (after a move, an undo or a redo); the steps that
         # led there only on request (▸), and then labelled as a replay.
         self.show_beat(len(self.beats) - 1)
         self._refresh_panel()
         self._refresh_notation()
-        self.undo_button.setEnabled(model.can_undo)
-        self.redo_button.setEnabled(model.can_redo)
-        self.source_label.setText(model.source)
-        self.practice_pill.setVisible(model.practice)
+        self.undo_button.setEnabled(session.can_undo)
+        self.redo_button.setEnabled(session.can_redo)
+        self.source_label.setText(session.source)
+        self.practice_pill.setVisible(session.practice)
         with QSignalBlocker(self.players_spin):
             # An opened example or pasted position brings its own number of players.
-            self.players_spin.setValue(len(model.state.players))
-        if not model.source.startswith("Beispiel:") and self.example_combo.currentIndex():
+            self.players_spin.setValue(len(session.state.players))
+        if not session.source.startswith("Beispiel:") and self.example_combo.currentIndex():
             with QSignalBlocker(self.example_combo):
                 self.example_combo.setCurrentIndex(0)
 
@@ -1149,16 +1150,16 @@ class AtlantisBoardView(QWidget):
         self._refresh_board()
         self._refresh_cards()
         with QSignalBlocker(self.bridge_button):
-            self.bridge_button.setChecked(self.model.bridge_mode)
+            self.bridge_button.setChecked(self.draft.bridge_mode)
         self._refresh_bridge_later()
 
     def _refresh_bridge_later(self) -> None:
-        model = self.model
-        waiting = model.awaiting is not None
+        draft = self.draft
+        waiting = draft.awaiting is not None
         with QSignalBlocker(self.bridge_later_box):
-            self.bridge_later_box.setChecked(model.bridge_later and model.can_bridge_later())
-        self.bridge_later_box.setVisible(model.can_bridge_later())
-        self.bridge_later_box.setEnabled(model.can_bridge_later() and not waiting)
+            self.bridge_later_box.setChecked(draft.bridge_later and draft.can_bridge_later())
+        self.bridge_later_box.setVisible(draft.can_bridge_later())
+        self.bridge_later_box.setEnabled(draft.can_bridge_later() and not waiting)
         self.bridge_button.setEnabled(not waiting)
         self.skip_bridge_button.setVisible(waiting)
 
@@ -1177,12 +1178,12 @@ class AtlantisBoardView(QWidget):
     def replay_next(self) -> None:
         """▸: from the position now, the first step of the last move; then step by step, and
         after the last step back to the position now."""
-        if self.model.outcome is None or len(self.beats) < 2:
+        if self.session.outcome is None or len(self.beats) < 2:
             return
         self.show_beat(self.beat + 1 if self.replaying else 0)
 
     def replay_back(self) -> None:
-        if self.model.outcome is None or len(self.beats) < 2 or self.beat == 0:
+        if self.session.outcome is None or len(self.beats) < 2 or self.beat == 0:
             return
         self.show_beat(self.beat - 1)
 
@@ -1194,11 +1195,11 @@ class AtlantisBoardView(QWidget):
         self._refresh_board()
 
     def _show_step_bar(self) -> None:
-        model = self.model
+        session, draft = self.session, self.draft
         count = len(self.beats)
         beat = self.beats[self.beat]
-        building = model.origin is not None and self.beat == count - 1
-        has_move = model.outcome is not None and not building
+        building = draft.origin is not None and self.beat == count - 1
+        has_move = session.outcome is not None and not building
         replaying = has_move and self.beat < count - 1
         self.step_back.setEnabled(has_move and count > 1 and self.beat > 0)
         self.step_next.setEnabled(has_move and count > 1)
@@ -1212,20 +1213,20 @@ class AtlantisBoardView(QWidget):
             self.step_count.setObjectName(name)
             self.step_count.style().unpolish(self.step_count)
             self.step_count.style().polish(self.step_count)
-        if building and model.awaiting is not None:
-            move = model.awaiting
-            landing = model.pending_targets()[-1] if model.cards else move.origin
+        if building and draft.awaiting is not None:
+            move = draft.awaiting
+            landing = draft.pending_targets()[-1] if draft.cards else move.origin
             self.step_caption.setText(
                 f"{place_text(move.origin)} → {place_text(landing)} · Plättchen genommen · "
                 "Lücke für die Brücke?")
         elif building:
-            parts = [f"Figur auf {place_text(model.origin)}"]
-            for card, where in zip(model.cards, model.pending_targets(), strict=True):
+            parts = [f"Figur auf {place_text(draft.origin)}"]
+            for card, where in zip(draft.cards, draft.pending_targets(), strict=True):
                 parts.append(f"{card.display} → {place_text(where)} (besetzt)")
-            parts.append("nächste Karte?" if model.cards else "welche Karte?")
+            parts.append("nächste Karte?" if draft.cards else "welche Karte?")
             self.step_caption.setText(" · ".join(parts))
         elif replaying:
-            mover = player_name(model.outcome.player)
+            mover = player_name(session.outcome.player)
             self.step_caption.setText(f"Zug von {mover}: {beat.caption}")
         elif has_move:
             self.step_caption.setText(self._now_caption())
@@ -1247,7 +1248,7 @@ class AtlantisBoardView(QWidget):
 
     def _now_caption(self) -> str:
         """Whose move the board shows the result of, who is on now, and how to see the steps."""
-        mover = player_name(self.model.outcome.player)
+        mover = player_name(self.session.outcome.player)
         last = self.beats[-1].caption.rstrip(".")
         now = self._now_sentence()
         if len(self.beats) > 1:
@@ -1256,19 +1257,19 @@ class AtlantisBoardView(QWidget):
 
     def _now_sentence(self) -> str:
         """Who is on after the last move (no full stop)."""
-        model, state = self.model, self.model.state
+        session, state = self.session, self.session.state
         if state.phase is Phase.OVER:
             return "Das Spiel ist zu Ende"
         if state.phase is Phase.FINAL:
             return f"Jetzt macht {player_name(state.turn)} die Schlusszüge"
-        if state.turn == model.outcome.player:
-            return f"{player_name(model.outcome.player)} ist weiter am Zug"
+        if state.turn == session.outcome.player:
+            return f"{player_name(session.outcome.player)} ist weiter am Zug"
         return f"Jetzt ist {player_name(state.turn)} am Zug"
 
     def _announce_move(self) -> None:
         # The explanation a sighted player reads under „Was passiert ist“, said aloud: after a
         # move the keyboard cursor stays put, so nothing else would tell a screen reader user.
-        outcome = self.model.outcome
+        outcome = self.session.outcome
         if outcome is None:
             return
         steps = " ".join(step.text for step in explain(outcome).steps)
@@ -1276,17 +1277,17 @@ class AtlantisBoardView(QWidget):
                               f"{self._now_sentence()}.")
 
     def live_highlights(self) -> Highlights:
-        model = self.model
-        state = model.state
-        if model.awaiting is not None:
+        session, draft = self.session, self.draft
+        state = session.state
+        if draft.awaiting is not None:
             # The board shows the move's result; every gap of it that could take the bridge
             # is outlined, nothing else competes for attention.
             return Highlights(bridge_mode=True, player=state.turn)
-        targets = model.pending_targets()
+        targets = draft.pending_targets()
         passed = tuple(t for t in targets if t != MAINLAND)
-        if model.origin is not None or model.bridge_mode:
-            return Highlights(targets=tuple(targets), passed=passed, selected=model.origin,
-                              player=state.turn, bridge_mode=model.bridge_mode)
+        if draft.origin is not None or draft.bridge_mode:
+            return Highlights(targets=tuple(targets), passed=passed, selected=draft.origin,
+                              player=state.turn, bridge_mode=draft.bridge_mode)
         last = self.beats[-1].highlights if self.beats else Highlights()
         return last.with_(player=state.turn)
 
@@ -1297,16 +1298,16 @@ class AtlantisBoardView(QWidget):
             beat = self.beats[self.beat]
             self.canvas.show_state(beat.state, beat.highlights)
         else:
-            model = self.model
-            shown = model.preview if model.preview is not None else model.state
+            session, draft = self.session, self.draft
+            shown = draft.preview if draft.preview is not None else session.state
             self.canvas.show_state(shown, self.live_highlights())
 
     def _refresh_notation(self) -> None:
-        self.notation.setText(self.model.notation)
+        self.notation.setText(self.session.notation)
         self.notation.setCursorPosition(0)
 
-    def _show_message(self, text: str) -> None:
-        kind = self.model.message_kind
+    def _show_message(self) -> None:
+        text, kind = self.session.message.text, self.session.message.kind
         self.message.setText(text or self._hint())
         name = {"wrong": "WrongBox", "done": "RightBox"}.get(kind, "Answer") if text else "Answer"
         if self.message_box.objectName() != name:
@@ -1324,7 +1325,7 @@ class AtlantisBoardView(QWidget):
                 area.ensureWidgetVisible(self.message_box, 0, 8)
 
     def _hint(self) -> str:
-        state = self.model.state
+        state = self.session.state
         if state.phase is Phase.FINAL:
             return (f"Spielende – {player_name(state.turn)} zieht die übrigen Figuren: klicke "
                     "eine an.")
@@ -1335,7 +1336,7 @@ class AtlantisBoardView(QWidget):
                 "dann eine Karte (Klick oder Taste R S K H A O F).")
 
     def _refresh_panel(self) -> None:
-        model, state = self.model, self.model.state
+        draft, state = self.draft, self.session.state
         player = state.player
         self.turn_icon.setPixmap(pawn_icon(state.turn, 18))
         self.turn_icon.setAccessibleName(f"Figur {player_name(state.turn)}")
@@ -1353,9 +1354,9 @@ class AtlantisBoardView(QWidget):
         placed = player.bridge_placed
         self.bridge_label.setText("Brücke: schon gelegt" if placed else
                                   "Brücke: noch nicht gelegt")
-        self.bridge_button.setVisible(not placed and model.playing)
+        self.bridge_button.setVisible(not placed and draft.playing)
         self._refresh_bridge_later()
-        self.no_move_button.setVisible(model.playing and model.no_move_offered())
+        self.no_move_button.setVisible(draft.playing and draft.no_move_offered())
         self._refresh_outcome()
         self._refresh_players()
         self._refresh_score()
@@ -1363,9 +1364,9 @@ class AtlantisBoardView(QWidget):
             self._arrange()
 
     def _refresh_cards(self) -> None:
-        model = self.model
-        hand = model.state.player.hand
-        pending = list(model.cards)
+        session, draft = self.session, self.draft
+        hand = session.state.player.hand
+        pending = list(draft.cards)
         for item, button in self.card_buttons.items():
             count = hand[item.index] - pending.count(item)
             button.setText(f"{item.letter} {count}")
@@ -1377,9 +1378,9 @@ class AtlantisBoardView(QWidget):
 
     def _refresh_tiles(self) -> None:
         # Buttons are kept and reused: creating and styling widgets is the slow part of a move.
-        model = self.model
-        tiles = model.state.player.tiles
-        can_buy = model.can_buy()
+        session, draft = self.session, self.draft
+        tiles = session.state.player.tiles
+        can_buy = draft.can_buy()
         while len(self.tile_pool) < len(tiles):
             button = QPushButton()
             button.setObjectName("Chip")
@@ -1419,8 +1420,8 @@ class AtlantisBoardView(QWidget):
             self.buy(self.tile_buttons[index][0])
 
     def _refresh_outcome(self) -> None:
-        model = self.model
-        outcome = model.outcome
+        session, draft = self.session, self.draft
+        outcome = session.outcome
         # The card always stays: showing and hiding it would re-flow the whole panel.
         self.outcome_empty.setVisible(outcome is None)
         if outcome is None:
@@ -1429,8 +1430,8 @@ class AtlantisBoardView(QWidget):
             for line, _text, _page in self.step_rows:
                 line.hide()
             return
-        choices = model.payment_choices()
-        paid = model.paid()
+        choices = draft.payment_choices()
+        paid = draft.paid()
         self.payment_row.setVisible(bool(choices))
         with QSignalBlocker(self.payment_combo):
             self.payment_combo.clear()
@@ -1469,7 +1470,7 @@ class AtlantisBoardView(QWidget):
             line.show()
 
     def _refresh_players(self) -> None:
-        state = self.model.state
+        state = self.session.state
         while len(self.player_rows) < len(state.players):
             line = QWidget()
             row_layout = QHBoxLayout(line)
@@ -1504,7 +1505,7 @@ class AtlantisBoardView(QWidget):
 
     def _refresh_score(self) -> None:
         """At the end of the game: each player's points as the rules count them, the winners."""
-        state = self.model.state
+        state = self.session.state
         over = state.phase is Phase.OVER
         self.score_card.setVisible(over)
         while self.score_lines.count():
@@ -1679,7 +1680,7 @@ class AtlantisBoardView(QWidget):
         room = (viewport.height() - above - max(min(below, 60), hand)
                 - self.root.contentsMargins().bottom())
         room = max(NARROW_BOARD_MIN, room)
-        n = len(self.model.state.path)
+        n = len(self.session.state.path)
         best = 0.0
         height = NARROW_BOARD_MIN
         for columns in range(5, 19):

@@ -5,7 +5,8 @@ a tile, the engine says whether it may go now (``removal_check``) and, if so, pl
 removal (``apply`` of ``Remove``) – explorers fall into the sea, the tile's back acts. The
 trainer then asks for the next tile on the same board: it skips the die and the next player's
 moves on purpose, so that only the island changes between two questions. The trainer's state
-lives in :class:`~app.ui.boards.survive_session.RemovalSession`; this page only shows it.
+is a :class:`~app.model.play_session.PlaySession` with the trainer's draft
+(:mod:`app.model.drafts.survive`); this page only shows it.
 """
 
 from __future__ import annotations
@@ -25,13 +26,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.model.drafts.survive import group_name, survive_session
 from app.model.loader import LoadedGame
 from app.rules.errors import RulesError
 from app.rules.survive import PRACTICE_MAP_LABEL, Colour, Space
 from app.ui.accessibility import announce
 from app.ui.app_state import Services
+from app.ui.board_page import SessionSignals
 from app.ui.boards.survive_map import SurviveMapWidget, current_colours, explorer_pixmap
-from app.ui.boards.survive_session import RemovalSession, group_name
 from app.ui.widgets import (
     PAGE_MARGIN,
     Box,
@@ -63,12 +65,16 @@ class SurviveRemovalView(PageColumn):
                          "mit den Pfeiltasten und nimm es mit der Eingabetaste.")
         self.loaded = loaded
         self.services = services
-        self.session = RemovalSession(parent=self)
+        self.session = survive_session()
+        self.draft = self.session.draft
+        self.signals = SessionSignals(self.session, self)
         self._build_controls()
         self._build_main()
         self.finish()
-        self.session.changed.connect(self.refresh)
-        self.session.said.connect(lambda text, urgent: announce(self.map, text, urgent=urgent))
+        for signal in (self.signals.changed, self.signals.draftChanged,
+                       self.signals.messageChanged):
+            signal.connect(self.refresh)
+        self.signals.said.connect(lambda text, urgent: announce(self.map, text, urgent=urgent))
         self.map.tileChosen.connect(self._chosen)
         for key in {k.toString(): k for k in (
                 *QKeySequence.keyBindings(QKeySequence.StandardKey.Undo),
@@ -83,7 +89,7 @@ class SurviveRemovalView(PageColumn):
     def _build_controls(self) -> None:
         self.seed_box = QSpinBox()
         self.seed_box.setRange(0, SEED_MAX)
-        self.seed_box.setValue(self.session.seed)
+        self.seed_box.setValue(self.session.entry.seed)
         self.seed_box.setPrefix("Stellung Nr. ")
         self.seed_box.setAccessibleName("Nummer der Übungsstellung")
         self.seed_box.setToolTip("Gleiche Nummer, gleiche Stellung – so könnt ihr eine "
@@ -229,25 +235,25 @@ class SurviveRemovalView(PageColumn):
     # -- reacting ------------------------------------------------------------------------
 
     def _seed_changed(self, seed: int) -> None:
-        if seed != self.session.seed:
-            self.session.new_position(seed)
+        if seed != self.session.entry.seed:
+            self.draft.new_position(seed)
 
     def next_position(self) -> None:
-        self.seed_box.setValue((self.session.seed + 1) % (SEED_MAX + 1))
+        self.seed_box.setValue(((self.session.entry.seed or 0) + 1) % (SEED_MAX + 1))
 
     def tile_point(self, label_or_space: str | Space) -> QPoint:
         """The centre of a space in map coordinates (tests click the map there)."""
         return self.map.tile_point(label_or_space)
 
     def _chosen(self, space: Space) -> None:
-        answered = self.session.choose(space)
+        answered = self.draft.choose(space)
         # Stacked (a narrow window), the answer sits under the map: bring it into view once
         # the layout has taken the new text, scrolling only as far as needed.
         QTimer.singleShot(0, self, self._show_answer)
-        if not answered and self.session.message_kind == "wrong":
+        if not answered and self.session.message.kind == "wrong":
             # Said at the tile too: in a narrow window the answer box may be out of view.
             rect = self.map.tile_rect(space)
-            QToolTip.showText(self.map.mapToGlobal(rect.center()), self.session.message,
+            QToolTip.showText(self.map.mapToGlobal(rect.center()), self.session.message.text,
                               self.map, rect, 5000)
 
     def _show_answer(self) -> None:
@@ -267,10 +273,10 @@ class SurviveRemovalView(PageColumn):
     def refresh(self) -> None:
         session = self.session
         state = session.state
-        self.map.set_state(state, session.last_removed, session.last_wrong)
+        self.map.set_state(state, self.draft.tally.last_removed, self.draft.last_wrong)
         with QSignalBlocker(self.seed_box):
-            self.seed_box.setValue(session.seed)
-        if session.over:
+            self.seed_box.setValue(session.entry.seed or 0)
+        if session.is_over:
             self.question.setText("Die Partie ist vorbei")
             self.hint.setText("Nimm eine neue Stellung: „Nächste Stellung“ oder eine andere "
                               "Nummer.")
@@ -278,32 +284,33 @@ class SurviveRemovalView(PageColumn):
             self.question.setText(f"{state.current.title} ist am Zug")
             self.hint.setText("Welches Plättchen darf jetzt weg? Klick darauf – die Regel-Engine "
                               "sagt, ob es stimmt.")
-        kind = session.message_kind
-        self.message_box.setVisible(bool(session.message))
-        self.message_box.setObjectName({"wrong": "WrongBox", "right": "RightBox"}.get(
+        message = session.message
+        kind = message.kind
+        self.message_box.setVisible(bool(message.text))
+        self.message_box.setObjectName({"wrong": "WrongBox", "done": "RightBox"}.get(
             kind, "Answer"))
         self.message_title.setObjectName("WrongTag" if kind == "wrong" else "RightTag")
         for widget in (self.message_box, self.message_title):
             widget.style().unpolish(widget)
             widget.style().polish(widget)
-        self.message_title.setText(session.title)
-        self.message_title.setVisible(bool(session.title))
-        self.message.setText(session.message)
-        self.detail.setText(session.detail)
-        self.detail.setVisible(bool(session.detail))
-        self.right_label.setText(f"✓ {session.right} richtig")
-        self.wrong_label.setText(f"✗ {session.wrong} falsch")
-        self.undo_button.setEnabled(session.can_undo or session.boarding is not None)
+        self.message_title.setText(message.title)
+        self.message_title.setVisible(bool(message.title))
+        self.message.setText(message.text)
+        self.detail.setText(message.detail)
+        self.detail.setVisible(bool(message.detail))
+        self.right_label.setText(f"✓ {self.draft.tally.right} richtig")
+        self.wrong_label.setText(f"✗ {self.draft.tally.wrong} falsch")
+        self.undo_button.setEnabled(session.can_undo or self.draft.boarding is not None)
         self._show_boarding()
-        self.score_box.setVisible(session.over)
-        if session.over:
+        self.score_box.setVisible(session.is_over)
+        if session.is_over:
             self.score_text.setText(markdown_html(final_words(state)))
 
     def _show_boarding(self) -> None:
         for button in self.boarding_buttons:
             button.deleteLater()
         self.boarding_buttons = []
-        choices = self.session.boarding[1] if self.session.boarding is not None else ()
+        choices = self.draft.boarding[1] if self.draft.boarding is not None else ()
         self.boarding_box.setVisible(bool(choices))
         for index, group in enumerate(choices):
             name = group_name(group)
@@ -311,7 +318,7 @@ class SurviveRemovalView(PageColumn):
             button.setProperty("secondary", True)
             button.setAccessibleName(f"Ins Boot steigen {name}")
             button.setStyleSheet("text-align: left; padding: 7px 12px;")
-            button.clicked.connect(lambda _=False, i=index: self.session.board(i))
+            button.clicked.connect(lambda _=False, i=index: self.draft.board(i))
             self.boarding_layout.addWidget(button)
             button.show()
             self.boarding_buttons.append(button)
