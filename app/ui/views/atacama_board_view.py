@@ -334,6 +334,10 @@ class AtacamaBoardView(PageColumn):
     def _show_expert(self, shown: bool) -> None:
         self.notation_card.setVisible(shown)
 
+    def focus_target(self) -> QWidget | None:
+        """The plan takes the keys (arrows, Enter), as F1 says."""
+        return self.board if self.board.isVisibleTo(self) else None
+
     # -- reacting ------------------------------------------------------------------------
 
     def _open_ruling(self, href: str) -> None:

@@ -607,7 +607,7 @@ class AtlantisBoardView(QWidget):
         self.setObjectName("Page")
         self.loaded = loaded
         self.services = services
-        self.anchors: dict = {}
+        self.anchors: dict[str, QWidget] = {}
         self.examples = list(loaded.game.examples)
         self.session = atlantis_session()
         self.draft: AtlantisDraft = self.session.draft
@@ -1019,6 +1019,18 @@ class AtlantisBoardView(QWidget):
         bind(["Escape"], self.draft.cancel)
         bind(["Ctrl+Right"], self.replay_next)
         bind(["Ctrl+Left"], self.replay_back)
+
+    # -- the page's contract with the window (app/ui/page.py) --------------------------------
+
+    def focus_target(self) -> QWidget | None:
+        """The board takes the keys: arrows, Enter, the card letters."""
+        return self.canvas if self.canvas.isVisibleTo(self) else None
+
+    def scroll_to(self, widget: QWidget) -> None:
+        self.page.ensureWidgetVisible(widget, 0, 40)
+
+    def show_first_mark(self) -> None:
+        """A board has no marked rules."""
 
     # -- actions -------------------------------------------------------------------------
 

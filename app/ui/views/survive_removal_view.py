@@ -232,6 +232,10 @@ class SurviveRemovalView(PageColumn):
             card.body.addWidget(entry)
         panel.addWidget(card)
 
+    def focus_target(self) -> QWidget | None:
+        """The map takes the keys (arrows, Enter), as F1 says."""
+        return self.map if self.map.isVisibleTo(self) else None
+
     # -- reacting ------------------------------------------------------------------------
 
     def _seed_changed(self, seed: int) -> None:
