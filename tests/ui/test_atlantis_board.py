@@ -25,6 +25,7 @@ from app.rules.atlantis import (
 from app.rules.errors import IllegalMoveError
 from app.ui.app_state import AppState, Services
 from app.ui.application import create_main_window
+from app.ui.boards.atlantis_replay import outcome_beats
 from app.ui.boards.atlantis_scene import (
     Highlights,
     MiniBoard,
@@ -33,7 +34,7 @@ from app.ui.boards.atlantis_scene import (
     strip_scene,
 )
 from app.ui.theme import DARK, LIGHT, apply_theme
-from app.ui.views.atlantis_board_view import AtlantisBoardView, outcome_beats
+from app.ui.views.atlantis_board_view import AtlantisBoardView
 from app.ui.views.pitfall_examples import ExamplePanel, example_panel
 from app.ui.views.pitfalls_view import PitfallsView
 from tests.ui.util import visible_text
@@ -119,13 +120,17 @@ def test_the_outcome_is_replayed_step_by_step(qtbot, view):
     at(view, HELMET)
     view.draft.play_text("0:HS")
     captions = [beat.caption for beat in view.beats]
-    assert "Helm (grau) → Feld 2: Dort steht Weiß (b)" in captions[0]
-    assert "Statue (weiß) → Feld 4: frei" in captions[1]
+    # The replay speaks the engine's explanation: every sentence once, in its order.
+    steps = [step.text for step in explain(view.session.outcome).steps]
+    assert " ".join(captions) == " ".join(steps)
+    assert "Helm (grau) → das nächste sichtbare Helm-Plättchen liegt auf Feld 2" in captions[0]
+    assert "Figur von Weiß (b)" in captions[0]
+    assert "Statue (weiß) →" in captions[1] and "Feld 4; es ist frei" in captions[1]
     assert any("Die Lücke zwischen Feld 2 (2) und Feld 4 (4) kostet 2" in c for c in captions)
     assert any("Ring 3 von Feld 1" in c for c in captions)
     assert any("keine Lücke" in c for c in captions)  # Feld 1 falls away next to Atlantis
-    assert any(c.startswith("Bezahlt 2: Ring 2") for c in captions)
-    assert "Nachgezogen: Olivenzweig (grün)" in captions[-1]
+    assert any("Du bezahlst 2" in c and "Ring 2" in c for c in captions)
+    assert captions[-1].startswith("Am Zugende ziehst du 1 Karte")
     # The position after the move shows at once, and says whose move it follows.
     assert view.canvas.state == view.session.state
     assert view.step_count.text() == "Stellung jetzt"
@@ -308,12 +313,12 @@ def test_bridge_after_taking_the_tile_on_the_new_gap(qtbot, view):
     assert not view.bridge_later_box.isChecked()  # the wish ends with the turn
     # Replay and explanation both show the bridge, after the tile and before the draw.
     captions = [beat.caption for beat in view.beats]
-    bridge = next(k for k, c in enumerate(captions) if "legt" in c and "Brücke" in c)
+    bridge = next(k for k, c in enumerate(captions) if "Nach dem Nehmen" in c and "Brücke" in c)
     taken = next(k for k, c in enumerate(captions) if "Helm 2 von Feld 2" in c)
     assert taken < bridge < len(captions) - 1
-    assert "Feld 2" in captions[bridge]
+    assert "zwischen Feld 1 (3) und Feld 3 (4)" in captions[bridge]
     assert view.beats[bridge].highlights.fresh_water == (2,)
-    assert "jetzt Wasser" in captions[bridge - 1]
+    assert "Wasserplättchen" in captions[bridge - 1]
     assert view.beats[bridge - 1].state.position(2).bridge is None  # water first …
     assert view.beats[bridge].state.position(2).bridge == 0  # … then the bridge on it
     shown = panel_text(view)
@@ -715,8 +720,13 @@ def test_replay_captions_of_whole_games_read_well():
     for seed in range(12):
         for step in random_game(seed, 2 + seed % 3):
             entry = Entry(step.after, step.before, step.move, step.outcome)
-            for beat in outcome_beats(entry):
+            # Each picture shows its own engine sentences: none left over, none made up.
+            beats = outcome_beats(entry, strict=True)
+            for beat in beats:
                 assert not bad_patterns(beat.caption), (seed, beat.caption)
+                assert beat.caption or len(beats) == 1, seed
+            said = [line.text for line in explain(step.outcome).steps]
+            assert " ".join(b.caption for b in beats) == " ".join(said), seed
 
 
 @pytest.mark.parametrize("size", [(800, 600), (900, 700), (1024, 768)])

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, replace
 from functools import lru_cache
 from html import escape
 
@@ -46,21 +45,16 @@ from PySide6.QtWidgets import (
 
 from app.model.drafts.atlantis import START_SEED, AtlantisDraft, atlantis_session, place_text
 from app.model.loader import LoadedGame
-from app.model.play_session import Entry
 from app.rules.atlantis import (
     ATLANTIS,
     ITEMS,
     MAINLAND,
     PRACTICE_NOTE,
-    Advance,
-    EndReason,
     Item,
     Payment,
     Phase,
-    SkipReason,
     State,
     Tile,
-    apply,
     cards_for_tile,
     explain,
     final_scores,
@@ -68,12 +62,12 @@ from app.rules.atlantis import (
     gaps,
     winners,
 )
-from app.rules.atlantis.explain import count_words, gap_name, tile_name
-from app.rules.errors import RulesError
+from app.rules.atlantis.explain import tile_name
 from app.ui.accessibility import announce, fixed_width, link_label
 from app.ui.app_state import Services
 from app.ui.board_page import SessionSignals
 from app.ui.boards.accessible import announce_change, announce_cursor, atlantis_fields
+from app.ui.boards.atlantis_replay import Beat, outcome_beats
 from app.ui.boards.atlantis_scene import (
     DEFAULT_COLUMNS,
     PLAYER_COLOURS,
@@ -115,13 +109,6 @@ SEED_MAX = 999_999
 PRACTICE_PICK = 999  # „Zufällig“ picks a short number a player can say and type again
 
 
-def _cards_text(cards: tuple[Item, ...]) -> str:
-    if not cards:
-        return "keine"
-    counts = {card: cards.count(card) for card in cards}
-    return ", ".join(f"{n}× {c.display}" if n > 1 else c.display for c, n in counts.items())
-
-
 def _payment_text(payment: Payment) -> str:
     """``Krone 5 + 2 Karten (Ring, Helm)``: names, not notation."""
     parts = [tile_name(t) for t in payment.tiles]
@@ -137,179 +124,6 @@ def _points(n: int, dative: bool = False) -> str:
     if abs(n) == 1:
         return f"{n} Punkt"
     return f"{n} Punkte{'n' if dative else ''}"
-
-
-def _span(first: int, last: int) -> str:
-    return f"Feld {first}" if first == last else f"Feld {first}–{last}"
-
-
-def _moved(state: State, player: int, origin: int, landing: int) -> State:
-    """``state`` with a pawn of ``player`` carried from ``origin`` to ``landing`` (for drawing)."""
-    pawns = list(state.players[player].pawns)
-    pawns.remove(origin)
-    pawns.append(landing)
-    players = list(state.players)
-    players[player] = replace(players[player], pawns=tuple(sorted(pawns)))
-    return replace(state, players=tuple(players))
-
-
-# --- the outcome, step by step -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Beat:
-    """One step of a move's replay: the state to draw, what to mark, one German sentence."""
-
-    state: State
-    highlights: Highlights
-    caption: str
-
-
-def outcome_beats(entry: Entry) -> list[Beat]:
-    """The steps of the move that led to ``entry``: targets, gaps, tile, water, payment, draw."""
-    outcome, before, after = entry.outcome, entry.before, entry.state
-    if outcome is None or before is None:
-        return [Beat(after, Highlights(), "")]
-    who = player_name(outcome.player)
-    beats: list[Beat] = []
-    if outcome.purchase is not None:
-        buy = outcome.purchase
-        got = len(buy.draw.cards)
-        gets = ("bekommt dafür keine Karte" if got == 0 else
-                f"zieht {count_words(got, 'eine Karte', 'Karten')}: {_cards_text(buy.draw.cards)}")
-        beats.append(Beat(after, Highlights(), (
-            f"{who} gibt {tile_name(buy.tile)} in die Schachtel und {gets}.")))
-    for placed in outcome.bridges:
-        if placed.after_move:
-            continue
-        water = tuple(range(placed.gap.first, placed.gap.last + 1))
-        beats.append(Beat(after, Highlights(fresh_water=water), (
-            f"{who} legt die Brücke auf die Lücke {_span(placed.gap.first, placed.gap.last)} – "
-            "ab jetzt kostet sie niemanden etwas.")))
-    move = outcome.movement
-    if move is not None:
-        beats.extend(_movement_beats(outcome.player, before, after, move, outcome,
-                                     _without_bridge_after(entry)))
-    if outcome.no_move is not None:
-        beats.append(Beat(after, Highlights(), (
-            f"{who} kann keine Figur ziehen: zeigt die Karten und zieht 2 nach "
-            f"({_cards_text(outcome.no_move.draw.cards)}).")))
-    state = before
-    for final in outcome.finals:
-        cost = final.settlement.cost
-        paid = final.settlement.payment
-        text = (f"Schlusszug von {place_text(final.origin)} aufs Festland: "
-                + (f"Lücken kosten {cost}, bezahlt {_payment_text(paid)}" if cost
-                   else "keine Lücke zu bezahlen"))
-        if final.settlement.debt:
-            text += f", {final.settlement.debt} zählen minus"
-        beats.append(Beat(state, Highlights(gaps=final.gaps, ghost=final.origin,
-                                            player=outcome.player), text + "."))
-    if outcome.ended is not None:
-        why = ("Die dritte Figur ist auf dem Festland" if outcome.ended is EndReason.THIRD_PAWN
-               else "Niemand kann mehr ziehen, und der Stapel ist leer (E1)")
-        beats.append(Beat(after, Highlights(), f"Spielende: {why}."))
-    if not beats:
-        beats.append(Beat(after, Highlights(), ""))
-    return beats
-
-
-def _without_bridge_after(entry: Entry) -> State:
-    """The state after ``entry``'s move as it was before a bridge placed after taking the
-    tile (R3), so the replay can show the tile first and the bridge after it."""
-    move = entry.move
-    if not isinstance(move, Advance) or move.bridge_after is None or entry.before is None:
-        return entry.state
-    try:
-        return apply(entry.before, replace(move, bridge_after=None))[0]
-    except RulesError:  # pragma: no cover - the move was legal with the bridge
-        return entry.state
-
-
-def _movement_beats(player: int, before: State, after: State, move, outcome,
-                    unbridged: State) -> list[Beat]:
-    beats: list[Beat] = []
-    base = Highlights(selected=move.origin, player=player)
-    targets: list[int] = []
-    passed: list[int] = []
-    for k, step in enumerate(move.steps):
-        targets.append(step.target)
-        lead = f"{k + 1}. Karte {step.card.display}"
-        if step.target == MAINLAND:
-            text = f"{lead}: kein {step.card.label}-Plättchen mehr voraus – direkt aufs Festland."
-        elif step.occupied_by is not None:
-            passed.append(step.target)
-            text = (f"{lead} → {place_text(step.target)}: Dort steht "
-                    f"{player_name(step.occupied_by)}, also noch eine Karte.")
-        else:
-            text = f"{lead} → {place_text(step.target)}: frei – hier bleibt die Figur."
-        beats.append(Beat(before, base.with_(targets=tuple(targets), passed=tuple(passed)), text))
-    moved = _moved(before, player, move.origin, move.landing)
-    landed = Highlights(ghost=move.origin, player=player, targets=(move.landing,))
-    running = 0
-    for k, gap in enumerate(move.gaps):
-        running += gap.cost
-        if gap.bridge is not None:
-            text = (f"{gap_name(gap)[0].upper()}{gap_name(gap)[1:]}: Darauf liegt die Brücke "
-                    f"von {player_name(gap.bridge)} – 0")
-        else:
-            text = f"{gap_name(gap)[0].upper()}{gap_name(gap)[1:]} kostet {gap.cost}"
-        if k == len(move.gaps) - 1 and len(move.gaps) > 1:
-            text += f" – zusammen {running}"
-        beats.append(Beat(moved, landed.with_(gaps=move.gaps[:k + 1]), text + "."))
-    taken = move.taken
-    skipped = [s.position for s in taken.skipped if s.reason is SkipReason.PAWN]
-    if taken.tile is None:
-        text = "Hinter deiner Figur liegt kein freies Plättchen – du nimmst keins."
-    else:
-        where = "das letzte freie Plättchen des Weges" if taken.from_mainland else "das Plättchen"
-        text = f"Du nimmst {where}: {tile_name(taken.tile)} von {place_text(taken.position)}"
-        if skipped:
-            places = " und ".join(place_text(p) for p in skipped)
-            text += (f" (auf {places} steht eine Figur)" if len(skipped) == 1
-                     else f" (auf {places} stehen Figuren)")
-        if taken.left_below is not None:
-            text += f"; darunter kommt {tile_name(taken.left_below)} zum Vorschein"
-        text += "."
-    beats.append(Beat(moved, landed.with_(taken=taken.position, arrow_from=move.landing,
-                                          passed=tuple(skipped)), text))
-    if taken.tile is not None and taken.left_below is None and taken.position is not None:
-        shift = taken.removed_at_atlantis
-        if taken.water_gap is not None:
-            gap = taken.water_gap
-            text = f"{place_text(taken.position)} ist jetzt Wasser"
-            if gap.last > gap.first:
-                text += f" – mit dem Nachbarwasser eine Lücke ({_span(gap.first, gap.last)})"
-            water = (taken.position - shift,)
-        else:
-            side = "Atlantis" if taken.removed_at_atlantis else "dem Festland"
-            text = (f"{place_text(taken.position)} wird leer – neben {side} gibt es keine Lücke, "
-                    "das Feld fällt weg")
-            water = ()
-        beats.append(Beat(unbridged, Highlights(fresh_water=water), text + "."))
-    for placed in outcome.bridges:
-        if placed.after_move:
-            # The gap is numbered as in ``before``; ``after`` may have lost positions in front.
-            shift = taken.removed_at_atlantis
-            water = tuple(range(placed.gap.first - shift, placed.gap.last - shift + 1))
-            beats.append(Beat(after, Highlights(fresh_water=water), (
-                f"Nach dem Nehmen legt {player_name(player)} die Brücke auf die Lücke "
-                f"{_span(placed.gap.first, placed.gap.last)} – ab jetzt kostet sie niemanden "
-                "etwas; für diesen Zug zählt sie noch nicht.")))
-    settlement = move.settlement
-    if settlement.cost:
-        options = settlement.options
-        own = " (Vorschlag der Engine)" if options and settlement.payment == options[0] else ""
-        text = f"Bezahlt {settlement.cost}: {_payment_text(settlement.payment)}{own}"
-        if settlement.change_lost:
-            text += f"; {settlement.change_lost} verfällt, Wechselgeld gibt es nicht"
-        beats.append(Beat(after, Highlights(), text + "."))
-    draw = move.draw
-    nxt = ("Das Spiel ist zu Ende." if outcome.phase is Phase.OVER else
-           f"Jetzt ist {player_name(outcome.next_player)} dran.")
-    beats.append(Beat(after, Highlights(), (
-        f"Nachgezogen: {_cards_text(draw.cards)}. {nxt}")))
-    return beats
 
 
 # --- the drawn board -----------------------------------------------------------------------------
