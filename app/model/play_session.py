@@ -303,6 +303,10 @@ class Draft:
         """Undo a half-made move instead of a history step; ``True`` if there was one."""
         return False
 
+    def undo_pending_possible(self) -> bool:
+        """Whether :meth:`undo_pending` would undo something now (the undo button is on)."""
+        return False
+
     @property
     def building(self) -> bool:
         """Whether a move is being put together (the board shows it, not the last one)."""

@@ -519,7 +519,8 @@ class Box(QFrame):
 class PageColumn(QScrollArea):
     """A scrolling page whose content stays a readable column, centred in wide windows."""
 
-    def __init__(self, title: str, lead: str | None = None, parent: QWidget | None = None):
+    def __init__(self, title: str, lead: str | None = None, parent: QWidget | None = None,
+                 *, with_heading: bool = True):
         super().__init__(parent)
         self.setObjectName("Page")
         self.setWidgetResizable(True)
@@ -541,7 +542,8 @@ class PageColumn(QScrollArea):
         self.anchors: dict[str, QWidget] = {}  # app/ui/page.py
         self.mark_badges: dict[str, MarkBadge] = {}
         self._marks_source = None
-        self.add(heading(title))
+        if with_heading:  # a board page puts its own header (app/ui/board_page.py)
+            self.add(heading(title))
         if lead:
             self.add(label(lead, "Lead"))
         self._finished = False

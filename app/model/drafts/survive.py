@@ -78,6 +78,11 @@ class RemovalDraft(Draft):
 
     def undo_pending(self) -> bool:
         # Still choosing who boards: nothing was removed yet, the tile stays.
+        pending = self.boarding is not None
+        self.boarding = None
+        return pending
+
+    def undo_pending_possible(self) -> bool:
         return self.boarding is not None
 
     def new_position(self, seed: int) -> None:

@@ -8,13 +8,12 @@ German reason comes from the engine.
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut, QStandardItemModel
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QBoxLayout,
     QCheckBox,
     QComboBox,
     QGridLayout,
-    QLineEdit,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -38,16 +37,15 @@ from app.rules.atacama import (
     signed,
     winners,
 )
-from app.ui.accessibility import announce, link_label
+from app.ui.accessibility import link_label
 from app.ui.app_state import Services
-from app.ui.board_page import SessionSignals
+from app.ui.board_page import BoardChrome
 from app.ui.boards.atacama_board import AtacamaBoardWidget
 from app.ui.widgets import (
     PAGE_MARGIN,
     Box,
     Card,
     PageColumn,
-    expert_toggle,
     label,
     pill,
     row,
@@ -150,39 +148,34 @@ class PlayerScoreCard(Card):
 
 class AtacamaBoardView(PageColumn):
     def __init__(self, loaded: LoadedGame, services: Services | None = None):
-        super().__init__("Spielbrett",
-                         "Setze Bohrtürme mit einem Klick oder mit Pfeiltasten und Eingabe. "
-                         "Die Wertung rechnet bei jedem Turm mit.")
+        super().__init__("Spielbrett", with_heading=False)
         self.loaded = loaded
         self.services = services
         self.session = atacama_session()
         self.draft = self.session.draft
-        self.signals = SessionSignals(self.session, self)
+        self.board = AtacamaBoardWidget(self.session.state)
+        self.chrome = BoardChrome(
+            self, self.session, self.board, services=services,
+            lead="Setze Bohrtürme mit einem Klick oder mit Pfeiltasten und Eingabe. Die "
+                 "Wertung rechnet bei jedem Turm mit.",
+            placeholder="Stellung einfügen, z. B. 2p plan=übung:3 türme=e5")
+        chrome = self.chrome
+        self.undo_button, self.redo_button = chrome.undo_button, chrome.redo_button
+        self.message_box, self.message = chrome.message_box, chrome.message
+        self.signals = chrome.signals
+        self.add_layout(chrome.header)
         self._build_controls()
         self._build_main()
-        self._build_notation()
+        self.add_layout(chrome.expert)
+        self.notation, self.expert_button = chrome.notation, chrome.expert_button
         self.finish()
         for signal in (self.signals.changed, self.signals.draftChanged,
                        self.signals.messageChanged):
             signal.connect(self.refresh)
-        self.signals.said.connect(lambda text, urgent: announce(self.board, text, urgent=urgent))
         self.board.placeRequested.connect(self._place)
-        self._shortcuts(QKeySequence.StandardKey.Undo, ["Ctrl+Z"], self.session.undo)
-        self._shortcuts(QKeySequence.StandardKey.Redo, ["Ctrl+Shift+Z", "Ctrl+Y"],
-                        self.session.redo)
         self.refresh()
 
     # -- building ------------------------------------------------------------------------
-
-    def _shortcuts(self, standard, extra: list[str], action) -> None:
-        # The platform's keys plus the usual ones; a key bound twice would be ambiguous.
-        keys = {k.toString(): k for k in QKeySequence.keyBindings(standard)}
-        for text in extra:
-            keys.setdefault(QKeySequence(text).toString(), QKeySequence(text))
-        for key in keys.values():
-            shortcut = QShortcut(key, self)
-            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            shortcut.activated.connect(action)
 
     def _build_controls(self) -> None:
         self.variant_box = style_combo(QComboBox())
@@ -197,11 +190,12 @@ class AtacamaBoardView(PageColumn):
         self.seed_box.setRange(0, SEED_MAX)
         self.seed_box.setPrefix("Plan Nr. ")
         self.seed_box.setAccessibleName("Nummer des Übungsplans")
-        self.seed_box.setToolTip("Gleiche Nummer, gleicher Plan – so könnt ihr einen Plan teilen.")
+        self.seed_box.setToolTip("Gleiche Nummer, gleicher Plan – so könnt ihr einen Plan teilen. "
+                                 "Eine andere Nummer beginnt eine neue Partie.")
         self.seed_box.setKeyboardTracking(False)
         # Arrows from the app style sheet; the box's own size hint fits prefix and number
         # at any text size.
-        self.new_button = QPushButton("Neu beginnen")
+        self.new_button = QPushButton("Neue Partie")
         self.new_button.setAccessibleName("Neue Partie auf diesem Plan")
         self.new_button.setProperty("secondary", True)
         self.variant_box.currentIndexChanged.connect(self._variant_chosen)
@@ -220,7 +214,6 @@ class AtacamaBoardView(PageColumn):
         self.main_layout = QBoxLayout(QBoxLayout.Direction.LeftToRight, self.main)
         self.main_layout.setContentsMargins(0, 0, 0, 0)
         self.main_layout.setSpacing(20)
-        self.board = AtacamaBoardWidget(self.session.state)
         self.main_layout.addWidget(self.board, 0, Qt.AlignmentFlag.AlignTop)
         self.panel = QWidget()
         self.panel.setMinimumWidth(PANEL_MIN_WIDTH)
@@ -253,19 +246,6 @@ class AtacamaBoardView(PageColumn):
         take.addLayout(row(self.take_button))
         panel.addWidget(self.take_row)
 
-        self.undo_button = QPushButton("Rückgängig")
-        self.undo_button.setToolTip("Letzten Schritt zurücknehmen (Strg+Z)")
-        self.undo_button.setProperty("secondary", True)
-        self.undo_button.clicked.connect(self.session.undo)
-        self.redo_button = QPushButton("Wiederholen")
-        self.redo_button.setToolTip("Zurückgenommenen Schritt wiederholen (Strg+Umschalt+Z)")
-        self.redo_button.setProperty("secondary", True)
-        self.redo_button.clicked.connect(self.session.redo)
-        panel.addLayout(row(self.undo_button, self.redo_button))
-
-        self.message_box = Box("Answer")
-        self.message = label("", "Body", rich=False)
-        self.message_box.body.addWidget(self.message)
         panel.addWidget(self.message_box)
 
         self.result_box = Box("RightBox")
@@ -282,7 +262,7 @@ class AtacamaBoardView(PageColumn):
             '(<a href="ruling:a1-aufgedruckte-werte">Auslegung A1</a>). '
             "Gleichstand: mehrere gewinnen.")
         self.result_rules.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        self.result_rules.linkActivated.connect(self._open_ruling)
+        self.result_rules.linkActivated.connect(self.chrome.open_ruling)
         self.result_rules.setToolTip("A1: Es zählt der aufgedruckte Wert")
         self.result_box.body.addWidget(self.result_rules)
         panel.addWidget(self.result_box)
@@ -304,45 +284,11 @@ class AtacamaBoardView(PageColumn):
         self.main_layout.addWidget(self.panel, 1)
         self.add(self.main)
 
-    def _build_notation(self) -> None:
-        card = Card(padding=16, spacing=8)
-        card.body.addWidget(label("**Stellung als Text** – kopieren, um sie zu teilen; "
-                                  "einfügen und übernehmen, um sie zu laden.", "Body"))
-        self.notation = QLineEdit()
-        self.notation.setAccessibleName("Stellung in der Notation")
-        self.notation.returnPressed.connect(self._load_notation)
-        card.body.addWidget(self.notation)
-        load = QPushButton("Übernehmen")
-        load.clicked.connect(self._load_notation)
-        copy = QPushButton("Kopieren")
-        copy.setProperty("secondary", True)
-        copy.clicked.connect(self._copy_notation)
-        card.body.addLayout(row(load, copy))
-        self.notation_error = Box("WrongBox")
-        self.notation_error_text = label("", "Body", rich=False)
-        self.notation_error.body.addWidget(self.notation_error_text)
-        self.notation_error.hide()
-        card.body.addWidget(self.notation_error)
-        # The notation is for those who ask for it: behind „Für Tüftler“, like on the Atlantis
-        # board; copying and pasting work the same once it is open.
-        self.expert_button = expert_toggle(self._show_expert)
-        self.add_layout(row(self.expert_button))
-        self.notation_card = card
-        card.hide()
-        self.add(card)
-
-    def _show_expert(self, shown: bool) -> None:
-        self.notation_card.setVisible(shown)
-
     def focus_target(self) -> QWidget | None:
         """The plan takes the keys (arrows, Enter), as F1 says."""
         return self.board if self.board.isVisibleTo(self) else None
 
     # -- reacting ------------------------------------------------------------------------
-
-    def _open_ruling(self, href: str) -> None:
-        if href.startswith("ruling:") and self.services is not None:
-            self.services.state.request_jump("interpretations", href.removeprefix("ruling:"))
 
     def _variant_chosen(self) -> None:
         _text, tactical, buildup = VARIANTS[self.variant_box.currentIndex()]
@@ -360,16 +306,6 @@ class AtacamaBoardView(PageColumn):
             rect = self.board.square_rect(square)
             QToolTip.showText(self.board.mapToGlobal(rect.center()), self.session.message.text,
                               self.board, rect, 5000)
-
-    def _load_notation(self) -> None:
-        ok = self.session.load_position(self.notation.text())
-        self.notation_error.setVisible(not ok)
-        if not ok:
-            self.notation_error_text.setText(self.session.message.text)
-
-    def _copy_notation(self) -> None:
-        QGuiApplication.clipboard().setText(self.session.notation)
-        self.session.say("Stellung kopiert – zum Teilen einfach einfügen.")
 
     def refresh(self) -> None:
         session = self.session
@@ -401,18 +337,9 @@ class AtacamaBoardView(PageColumn):
         self.undo_button.setEnabled(session.can_undo)
         self.redo_button.setEnabled(session.can_redo)
 
-        self.message.setText(session.message.text)
-        self.message_box.setObjectName("WrongBox" if session.message.kind == "wrong"
-                                       else "Answer")
-        self.message_box.style().unpolish(self.message_box)
-        self.message_box.style().polish(self.message_box)
+        self.chrome.show_message()
         self.message_box.setVisible(bool(session.message.text))
         self._show_scores(state, over)
-        with QSignalBlocker(self.notation):
-            self.notation.setText(session.notation)
-            self.notation.setCursorPosition(0)
-        if session.message.kind != "wrong":
-            self.notation_error.hide()
 
     def _sync_controls(self, state: State) -> None:
         variant = state.variant

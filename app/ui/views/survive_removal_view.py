@@ -12,7 +12,6 @@ is a :class:`~app.model.play_session.PlaySession` with the trainer's draft
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, QSignalBlocker, Qt, QTimer
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QBoxLayout,
@@ -30,9 +29,8 @@ from app.model.drafts.survive import group_name, survive_session
 from app.model.loader import LoadedGame
 from app.rules.errors import RulesError
 from app.rules.survive import PRACTICE_MAP_LABEL, Colour, Space
-from app.ui.accessibility import announce
 from app.ui.app_state import Services
-from app.ui.board_page import SessionSignals
+from app.ui.board_page import BoardChrome
 from app.ui.boards.survive_map import SurviveMapWidget, current_colours, explorer_pixmap
 from app.ui.widgets import (
     PAGE_MARGIN,
@@ -60,28 +58,31 @@ RULE_ENTRIES = (  # (content id, section key, source)
 
 class SurviveRemovalView(PageColumn):
     def __init__(self, loaded: LoadedGame, services: Services | None = None):
-        super().__init__("Spielbrett",
-                         "Welches Inselplättchen darf jetzt weg? Klick darauf – oder wähle es "
-                         "mit den Pfeiltasten und nimm es mit der Eingabetaste.")
+        super().__init__("Spielbrett", with_heading=False)
         self.loaded = loaded
         self.services = services
         self.session = survive_session()
         self.draft = self.session.draft
-        self.signals = SessionSignals(self.session, self)
+        self.map = SurviveMapWidget(self.session.state)
+        self.chrome = BoardChrome(
+            self, self.session, self.map, services=services,
+            lead="Welches Inselplättchen darf jetzt weg? Klick darauf – oder wähle es mit den "
+                 "Pfeiltasten und nimm es mit der Eingabetaste.")
+        chrome = self.chrome
+        self.undo_button, self.redo_button = chrome.undo_button, chrome.redo_button
+        self.message_box, self.message = chrome.message_box, chrome.message
+        self.message_title, self.detail = chrome.message_title, chrome.detail
+        self.signals = chrome.signals
+        self.add_layout(chrome.header)
         self._build_controls()
         self._build_main()
+        self.add_layout(chrome.expert)
+        self.notation, self.expert_button = chrome.notation, chrome.expert_button
         self.finish()
         for signal in (self.signals.changed, self.signals.draftChanged,
                        self.signals.messageChanged):
             signal.connect(self.refresh)
-        self.signals.said.connect(lambda text, urgent: announce(self.map, text, urgent=urgent))
         self.map.tileChosen.connect(self._chosen)
-        for key in {k.toString(): k for k in (
-                *QKeySequence.keyBindings(QKeySequence.StandardKey.Undo),
-                QKeySequence("Ctrl+Z"))}.values():
-            shortcut = QShortcut(key, self)
-            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            shortcut.activated.connect(self.session.undo)
         self.refresh()
 
     # -- building ------------------------------------------------------------------------
@@ -90,13 +91,13 @@ class SurviveRemovalView(PageColumn):
         self.seed_box = QSpinBox()
         self.seed_box.setRange(0, SEED_MAX)
         self.seed_box.setValue(self.session.entry.seed)
-        self.seed_box.setPrefix("Stellung Nr. ")
+        self.seed_box.setPrefix("Übungsstellung Nr. ")
         self.seed_box.setAccessibleName("Nummer der Übungsstellung")
         self.seed_box.setToolTip("Gleiche Nummer, gleiche Stellung – so könnt ihr eine "
                                  "Stellung teilen.")
         self.seed_box.setKeyboardTracking(False)
         self.seed_box.valueChanged.connect(self._seed_changed)
-        self.next_button = QPushButton("Nächste Stellung")
+        self.next_button = QPushButton("Nächste Übungsstellung")
         self.next_button.setAccessibleName("Nächste Übungsstellung")
         self.next_button.setProperty("secondary", True)
         self.next_button.clicked.connect(self.next_position)
@@ -115,7 +116,6 @@ class SurviveRemovalView(PageColumn):
         board_layout = QVBoxLayout(board)
         board_layout.setContentsMargins(0, 0, 0, 0)
         board_layout.setSpacing(8)
-        self.map = SurviveMapWidget(self.session.state)
         board_layout.addWidget(self.map)
         board_layout.addLayout(self._legend())
         board_layout.addWidget(self.map_label)
@@ -132,14 +132,7 @@ class SurviveRemovalView(PageColumn):
         self.hint = label("", "Muted", rich=False)
         panel.addWidget(self.hint)
 
-        self.message_box = Box("Answer")
-        self.message_title = label("", "RightTag", rich=False)
-        self.message = label("", "Body", rich=False)
         self.message.setAccessibleName("Antwort der Regel-Engine")
-        self.detail = label("", "Muted", rich=False)
-        self.message_box.body.addWidget(self.message_title)
-        self.message_box.body.addWidget(self.message)
-        self.message_box.body.addWidget(self.detail)
         panel.addWidget(self.message_box)
 
         self.score_box = Box("RightBox")
@@ -160,14 +153,7 @@ class SurviveRemovalView(PageColumn):
 
         self.right_label = label("", "RightTag", rich=False, wrap=False)
         self.wrong_label = label("", "WrongTag", rich=False, wrap=False)
-        self.undo_button = QPushButton("Rückgängig")
-        self.undo_button.setAccessibleName("Letzten Schritt zurücknehmen")
-        self.undo_button.setToolTip("Letzten Schritt zurücknehmen (Strg+Z)")
-        self.undo_button.setProperty("secondary", True)
-        self.undo_button.clicked.connect(self.session.undo)
-        tally = row(self.right_label, self.wrong_label, spacing=16)
-        tally.addWidget(self.undo_button)
-        panel.addLayout(tally)
+        panel.addLayout(row(self.right_label, self.wrong_label, spacing=16))
 
         self.allowed_box = QCheckBox("Erlaubte &zeigen")
         self.allowed_box.setAccessibleName("Erlaubte Plättchen hervorheben")
@@ -282,29 +268,16 @@ class SurviveRemovalView(PageColumn):
             self.seed_box.setValue(session.entry.seed or 0)
         if session.is_over:
             self.question.setText("Die Partie ist vorbei")
-            self.hint.setText("Nimm eine neue Stellung: „Nächste Stellung“ oder eine andere "
+            self.hint.setText("Nimm eine neue: „Nächste Übungsstellung“ oder eine andere "
                               "Nummer.")
         else:
             self.question.setText(f"{state.current.title} ist am Zug")
             self.hint.setText("Welches Plättchen darf jetzt weg? Klick darauf – die Regel-Engine "
                               "sagt, ob es stimmt.")
-        message = session.message
-        kind = message.kind
-        self.message_box.setVisible(bool(message.text))
-        self.message_box.setObjectName({"wrong": "WrongBox", "done": "RightBox"}.get(
-            kind, "Answer"))
-        self.message_title.setObjectName("WrongTag" if kind == "wrong" else "RightTag")
-        for widget in (self.message_box, self.message_title):
-            widget.style().unpolish(widget)
-            widget.style().polish(widget)
-        self.message_title.setText(message.title)
-        self.message_title.setVisible(bool(message.title))
-        self.message.setText(message.text)
-        self.detail.setText(message.detail)
-        self.detail.setVisible(bool(message.detail))
+        self.chrome.show_message()
+        self.message_box.setVisible(bool(session.message.text))
         self.right_label.setText(f"✓ {self.draft.tally.right} richtig")
         self.wrong_label.setText(f"✗ {self.draft.tally.wrong} falsch")
-        self.undo_button.setEnabled(session.can_undo or self.draft.boarding is not None)
         self._show_boarding()
         self.score_box.setVisible(session.is_over)
         if session.is_over:
