@@ -43,3 +43,21 @@ def test_no_skipped_tests_left_behind():
     offenders = [p for p in (REPO / "tests").rglob("*.py")
                  if p.name != "test_architecture.py" and pattern.search(p.read_text("utf-8"))]
     assert offenders == []
+
+
+MAX_CLASS_LINES = 600
+
+
+def test_no_class_in_app_is_longer_than_600_lines():
+    """A class that grows past this does too many things; split it (issue #25)."""
+    import ast
+
+    too_long = []
+    for path in sorted((REPO / "app").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                lines = node.end_lineno - node.lineno + 1
+                if lines > MAX_CLASS_LINES:
+                    too_long.append(f"{path.relative_to(REPO)}:{node.lineno} {node.name} "
+                                    f"({lines} Zeilen)")
+    assert not too_long, too_long

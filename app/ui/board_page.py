@@ -114,12 +114,18 @@ class BoardChrome(QObject):
         self.redo_button.clicked.connect(self.session.redo)
         for button in (self.undo_button, self.redo_button):
             button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        self.header = QHBoxLayout()
-        self.header.setSpacing(12)
-        self.header.addWidget(title)
-        self.header.addWidget(self.lead, 1)
-        # Top right on every board; under the title when the window is narrow.
-        self.header.addLayout(flow(self.undo_button, self.redo_button))
+        top = QHBoxLayout()
+        top.setSpacing(12)
+        top.addWidget(title)
+        top.addStretch(1)
+        # Top right on every board, beside the title; one under the other when narrow.
+        top.addLayout(flow(self.undo_button, self.redo_button))
+        self.header = QWidget()
+        header = QVBoxLayout(self.header)
+        header.setContentsMargins(0, 0, 0, 0)
+        header.setSpacing(4)
+        header.addLayout(top)
+        header.addWidget(self.lead)
 
     def _build_message(self) -> None:
         self.message_box = Box("Answer")
@@ -129,13 +135,14 @@ class BoardChrome(QObject):
         self.message.setAccessibleName("Meldung")
         self.detail = label("", "Muted", rich=False)
         self.detail.hide()
+        # What a page offers beside the message (Atlantis: „Ohne Brücke“) goes in this row.
         self.message_row = QHBoxLayout()
         self.message_row.setContentsMargins(0, 0, 0, 0)
         self.message_row.setSpacing(10)
-        self.message_row.addWidget(self.message, 1)
         self.message_box.body.addWidget(self.message_title)
-        self.message_box.body.addLayout(self.message_row)
+        self.message_box.body.addWidget(self.message)
         self.message_box.body.addWidget(self.detail)
+        self.message_box.body.addLayout(self.message_row)
 
     def _build_expert(self, placeholder: str) -> None:
         self.notation = QLineEdit()

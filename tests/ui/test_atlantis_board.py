@@ -137,7 +137,7 @@ def test_the_outcome_is_replayed_step_by_step(qtbot, view):
     assert "Nach dem Zug von Blau (a)" in view.step_caption.text()
     # ▸ starts the replay on request, labelled as such.
     click(qtbot, view.step_next)
-    assert view.step_count.text() == f"Wiederholung: Schritt 1 von {len(captions)}"
+    assert view.step_count.text() == f"Zug nachspielen: Schritt 1 von {len(captions)}"
     assert view.step_caption.text() == f"Zug von Blau (a): {captions[0]}"
     assert view.canvas.highlights.targets == (2,)
     assert view.canvas.state != view.session.state
@@ -263,18 +263,18 @@ def test_a_card_before_any_pawn_is_chosen_asks_for_a_pawn(qtbot, view):
 
 def test_bridge_placement_by_clicks(qtbot, view):
     at(view, HELMET)
-    click(qtbot, view.bridge_button)
+    click(qtbot, view.side.bridge_button)
     assert view.draft.bridge_mode and view.canvas.highlights.bridge_mode
     click_board(qtbot, view, view.position_point(1))  # a tile, not water
     assert view.session.state.position(1).bridge is None
     assert "Lücke" in view.message.text()
-    assert view.draft.bridge_mode and view.bridge_button.isChecked()  # still waiting for a gap
+    assert view.draft.bridge_mode and view.side.bridge_button.isChecked()  # still waiting for a gap
     click_board(qtbot, view, view.position_point(3))
     expected, _ = apply(parse_state(HELMET), PlaceBridge(3))
     assert view.session.notation == format_state(expected)
     assert view.session.state.position(3).bridge == 0
     assert "Brücke" in view.step_caption.text()
-    assert not view.bridge_button.isVisible()
+    assert not view.side.bridge_button.isVisible()
 
 
 # Blue's statue sends the pawn to Feld 3; the helmet on Feld 2 behind it is taken and leaves
@@ -285,8 +285,8 @@ NEW_WATER = "R3 H2 S4 ~ K5 =b A2 | a: S O | b: R"
 def test_bridge_after_taking_the_tile_on_the_new_gap(qtbot, view):
     at(view, NEW_WATER)
     before, steps = view.session.notation, len(view.session.history)
-    assert view.bridge_later_box.isVisible() and view.bridge_later_box.isEnabled()
-    click(qtbot, view.bridge_later_box)
+    assert view.side.bridge_later_box.isVisible() and view.side.bridge_later_box.isEnabled()
+    click(qtbot, view.side.bridge_later_box)
     assert view.draft.bridge_later
     click_board(qtbot, view, view.pawn_point(0))
     click(qtbot, view.card_button(Item.STATUE))
@@ -299,7 +299,7 @@ def test_bridge_after_taking_the_tile_on_the_new_gap(qtbot, view):
     assert parse_state(NEW_WATER).position(2).tiles  # new water: Feld 2 held a tile
     assert view.draft.preview_gaps() == [2, 4]  # White's bridged gap at Feld 6 is not offered
     assert view.skip_bridge_button.isVisible()
-    assert not view.bridge_later_box.isEnabled()
+    assert not view.side.bridge_later_box.isEnabled()
     assert "Lücke" in view.message.text()
 
     click_board(qtbot, view, view.position_point(2))
@@ -310,7 +310,7 @@ def test_bridge_after_taking_the_tile_on_the_new_gap(qtbot, view):
     assert view.session.outcome == outcome
     assert view.session.outcome.bridges[0].after_move
     assert not view.skip_bridge_button.isVisible() and view.draft.awaiting is None
-    assert not view.bridge_later_box.isChecked()  # the wish ends with the turn
+    assert not view.side.bridge_later_box.isChecked()  # the wish ends with the turn
     # Replay and explanation both show the bridge, after the tile and before the draw.
     captions = [beat.caption for beat in view.beats]
     bridge = next(k for k, c in enumerate(captions) if "Nach dem Nehmen" in c and "Brücke" in c)
@@ -336,7 +336,7 @@ def test_bridge_after_is_numbered_on_the_state_before_the_move(qtbot, view):
     # shows the old gap at Feld 3 as Feld 2, but the engine wants the number before the move.
     at(view, HELMET)
     before = view.session.notation
-    view.bridge_later_box.setChecked(True)
+    view.side.bridge_later_box.setChecked(True)
     click_board(qtbot, view, view.pawn_point(0))
     click(qtbot, view.card_button(Item.HELM))
     click(qtbot, view.card_button(Item.STATUE))
@@ -353,7 +353,7 @@ def test_bridge_after_is_numbered_on_the_state_before_the_move(qtbot, view):
 def test_bridge_after_refused_or_left_out(qtbot, view):
     at(view, NEW_WATER)
     before = view.session.notation
-    view.bridge_later_box.setChecked(True)
+    view.side.bridge_later_box.setChecked(True)
     click_board(qtbot, view, view.pawn_point(0))
     click(qtbot, view.card_button(Item.STATUE))
     # White's gap already has a bridge: the engine says no, nothing changes, still waiting.
@@ -379,7 +379,7 @@ def test_bridge_after_refused_or_left_out(qtbot, view):
 
     # Esc does the same.
     at(view, NEW_WATER)
-    view.bridge_later_box.setChecked(True)
+    view.side.bridge_later_box.setChecked(True)
     click_board(qtbot, view, view.pawn_point(0))
     click(qtbot, view.card_button(Item.STATUE))
     assert view.draft.awaiting is not None
@@ -391,14 +391,14 @@ def test_bridge_after_refused_or_left_out(qtbot, view):
 
 def test_bridge_after_only_while_the_bridge_is_unplaced(qtbot, view):
     at(view, HELMET)
-    assert view.bridge_later_box.isVisible()
+    assert view.side.bridge_later_box.isVisible()
     view.draft.place_bridge(3)  # before the move: the same turn has no second bridge
-    assert not view.bridge_later_box.isVisible()
+    assert not view.side.bridge_later_box.isVisible()
     view.draft.set_bridge_later(True)
     assert not view.draft.bridge_later and "schon gelegt" in view.message.text()
     # With no gap left after the move, the move is simply played without the bridge.
     at(view, "R3 H2 S4 | a: H")
-    view.bridge_later_box.setChecked(True)
+    view.side.bridge_later_box.setChecked(True)
     click_board(qtbot, view, view.pawn_point(0))
     click(qtbot, view.card_button(Item.HELM))
     expected, _ = apply(parse_state("R3 H2 S4 | a: H"), parse_move("0:H"))
@@ -430,9 +430,9 @@ def test_choosing_another_best_payment(qtbot, view):
     click(qtbot, view.card_button(Item.HELM))
     assert [str(p) for p in view.draft.payment_choices()] == ["S3", "K2 O1"]
     assert str(view.draft.paid()) == "S3"
-    assert view.payment_combo.count() == 2
-    view.payment_combo.setCurrentIndex(1)
-    view.payment_combo.activated.emit(1)
+    assert view.side.payment_combo.count() == 2
+    view.side.payment_combo.setCurrentIndex(1)
+    view.side.payment_combo.activated.emit(1)
     expected, _ = apply(parse_state(TWO_PAYMENTS), parse_move("0:H; zahlen K2 O1"))
     assert view.session.notation == format_state(expected)
     assert str(view.draft.paid()) == "K2 O1"
@@ -443,12 +443,12 @@ def test_choosing_another_best_payment(qtbot, view):
 
 def test_no_move_possible_is_offered_only_then(qtbot, view):
     at(view, HELMET)
-    assert not view.no_move_button.isVisible()
+    assert not view.side.no_move_button.isVisible()
     at(view, "R3 ~ K5 | a: S | b: R")  # the own bridge would make the move payable (E3)
-    assert not view.no_move_button.isVisible()
+    assert not view.side.no_move_button.isVisible()
     at(view, "R3 ~ K5 | a: S = | b: R")
-    assert view.no_move_button.isVisible()
-    click(qtbot, view.no_move_button)
+    assert view.side.no_move_button.isVisible()
+    click(qtbot, view.side.no_move_button)
     assert view.session.outcome.no_move is not None
     assert view.session.state.turn == 1
 
@@ -579,7 +579,7 @@ def test_a_whole_random_game_plays_through_the_view(view):
         assert view.session.state == step.after
         assert view.beats and all(beat.caption for beat in view.beats)
     assert view.session.state.phase is Phase.OVER
-    assert "Spielende" in view.turn_name.text()
+    assert "Spielende" in view.side.turn_name.text()
 
 
 # --- „Leicht vergessen“ ------------------------------------------------------------------------
@@ -653,8 +653,8 @@ def test_a_game_played_to_its_end_is_scored_with_winner_and_pages(qtbot, view):
     qtbot.keyClick(view.canvas, Qt.Key.Key_H)
     play_to_the_end(view)
     state = view.session.state
-    assert view.score_card.isVisible()
-    text = visible_text(view.score_card)
+    assert view.side.score_card.isVisible()
+    text = visible_text(view.side.score_card)
     scores = final_scores(state)
     for index, ps in enumerate(state.players):
         line = (f"Plättchen {ps.tile_value} + Karten {ps.card_count}"
@@ -666,19 +666,19 @@ def test_a_game_played_to_its_end_is_scored_with_winner_and_pages(qtbot, view):
     assert "unter „Wertung“" in view.message.text()
     # Back one step: the game is on again, the scoring goes away.
     qtbot.keyClick(view.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert not view.score_card.isVisible()
+    assert not view.side.score_card.isVisible()
 
 
 def test_a_tie_names_every_winner(qtbot, view):
     at(view, "R3 [aaabbb] | a: R | b: S | phase:ende")
-    text = visible_text(view.score_card)
+    text = visible_text(view.side.score_card)
     assert "Gleichstand mit 1 Punkt:" in text
     assert "Blau (a) und Weiß (b) gewinnen gemeinsam" in text
 
 
 def test_the_score_during_play_says_what_it_counts(qtbot, view):
     at(view, "R3 ~ K5 H2 | a: H S3 K2 O1 | b: R")
-    assert "PLÄTTCHEN + KARTEN" in view.players_title.text()
+    assert "PLÄTTCHEN + KARTEN" in view.side.players_title.text()
     assert "3 Plättchen (Wert 6) + 1 Karte = 7 P." in panel_text(view)
 
 
@@ -693,7 +693,7 @@ def test_players_see_names_not_notation(qtbot, view):
     assert view.source_label.text().startswith("Übungsstellung Nr.")
     helm = view.card_button(Item.HELM)
     assert "Helm" in helm.toolTip() and "Helm" in helm.accessibleName()
-    assert "H Helm" in view.card_legend.text()
+    assert "H Helm" in view.side.card_legend.text()
     assert view.load_example("bsp-zweite-karte-bei-besetztem-ziel")
     assert "„" not in view.message.text() and "mit Helm (grau)" in view.message.text()
 
@@ -705,9 +705,9 @@ def test_a_ruling_in_the_explanation_links_to_the_ruling(qtbot, library):
     board = window.view_for("board")
     board.session.start(parse_state(TWO_PAYMENTS), source="Test")
     board.draft.play_text("0:H")
-    links = [text for _line, text, _page in board.step_rows
+    links = [text for _line, text, _page in board.side.step_rows
              if text.isVisible() and 'href="ruling:' in text.text()]
-    assert links, [t.text() for _l, t, _p in board.step_rows]
+    assert links, [t.text() for _l, t, _p in board.side.step_rows]
     assert 'title="Die sparsamste Zahlung"' in links[0].text()
     links[0].linkActivated.emit("ruling:r9")
     assert window.state.section == "interpretations"

@@ -215,7 +215,7 @@ def test_bridge_after_the_move_by_keys(shown):
     key(shown, Qt.Key.Key_7, CTRL)
     view = shown.current_view()
     view.session.load_position("R3 H2 S4 ~ K5 =b A2 | a: S O | b: R")
-    view.bridge_later_box.setChecked(True)
+    view.side.bridge_later_box.setChecked(True)
     assert focused() is view.canvas
     key(shown, Qt.Key.Key_Return)  # the focused pawn
     key(shown, Qt.Key.Key_S)  # the statue card

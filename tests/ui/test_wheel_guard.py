@@ -26,7 +26,7 @@ def test_wheel_over_the_payment_leaves_the_finished_move_as_it_was(qtbot, window
     board = window.view_for("board")
     board.session.start(parse_state(TWO_PAYMENTS), source="Test")
     board.draft.play_text("0:H")
-    combo = board.payment_combo
+    combo = board.side.payment_combo
     qtbot.waitUntil(combo.isVisible)
     assert combo.count() > 1
     paid = board.draft.paid()

@@ -163,7 +163,7 @@ class AtacamaBoardView(PageColumn):
         self.undo_button, self.redo_button = chrome.undo_button, chrome.redo_button
         self.message_box, self.message = chrome.message_box, chrome.message
         self.signals = chrome.signals
-        self.add_layout(chrome.header)
+        self.add(chrome.header)
         self._build_controls()
         self._build_main()
         self.add_layout(chrome.expert)

@@ -9,36 +9,22 @@ step, labelled as a replay, beside the engine's German explanation. A finished g
 from __future__ import annotations
 
 import random
-import re
-from functools import lru_cache
-from html import escape
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSignalBlocker, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QPoint, QPointF, QSignalBlocker, QSize, Qt, QTimer
 from PySide6.QtGui import (
-    QColor,
-    QCursor,
-    QGuiApplication,
-    QIcon,
     QKeySequence,
-    QPainter,
-    QPixmap,
     QShortcut,
 )
 from PySide6.QtWidgets import (
     QBoxLayout,
-    QCheckBox,
     QComboBox,
     QFrame,
-    QGridLayout,
     QHBoxLayout,
-    QLabel,
-    QLineEdit,
     QPushButton,
     QScrollArea,
     QSizePolicy,
     QSpinBox,
     QSplitter,
-    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -51,48 +37,35 @@ from app.rules.atlantis import (
     MAINLAND,
     PRACTICE_NOTE,
     Item,
-    Payment,
     Phase,
     State,
     Tile,
-    cards_for_tile,
     explain,
-    final_scores,
-    format_pages,
     gaps,
-    winners,
 )
-from app.rules.atlantis.explain import tile_name
 from app.ui.accessibility import announce, fixed_width, link_label
 from app.ui.app_state import Services
-from app.ui.board_page import SessionSignals
+from app.ui.board_page import BoardChrome
 from app.ui.boards.accessible import announce_change, announce_cursor, atlantis_fields
+from app.ui.boards.atlantis_panel import AtlantisPanel, _chip_style, pawn_icon
 from app.ui.boards.atlantis_replay import Beat, outcome_beats
 from app.ui.boards.atlantis_scene import (
     DEFAULT_COLUMNS,
-    PLAYER_COLOURS,
     AtlantisScene,
     Highlights,
     Hit,
     SceneView,
     board_colours,
     board_scene,
-    draw_glyph,
-    ink_on,
     palette_colours,
     player_name,
     snake_layout,
 )
 from app.ui.settings import DEFAULT_FONT_PT
 from app.ui.widgets import (
-    Box,
-    Card,
     FlowLayout,
-    ReflowRow,
-    expert_toggle,
     flow,
     label,
-    markdown_html,
     pill,
     secondary,
     style_combo,
@@ -108,22 +81,6 @@ NARROW_BOARD_MIN = 180  # the board never gets lower than this; then the page sc
 SEED_MAX = 999_999
 PRACTICE_PICK = 999  # „Zufällig“ picks a short number a player can say and type again
 
-
-def _payment_text(payment: Payment) -> str:
-    """``Krone 5 + 2 Karten (Ring, Helm)``: names, not notation."""
-    parts = [tile_name(t) for t in payment.tiles]
-    if payment.cards:
-        count = len(payment.cards)
-        parts.append(f"{count} Karte{'n' if count > 1 else ''} "
-                     f"({', '.join(c.label for c in payment.cards)})")
-    return " + ".join(parts) or "nichts"
-
-
-def _points(n: int, dative: bool = False) -> str:
-    """``1 Punkt``, ``7 Punkte``, ``mit 7 Punkten``."""
-    if abs(n) == 1:
-        return f"{n} Punkt"
-    return f"{n} Punkte{'n' if dative else ''}"
 
 
 # --- the drawn board -----------------------------------------------------------------------------
@@ -346,69 +303,6 @@ class BoardCanvas(SceneView):
 # --- small widgets -------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=32)
-def item_icon(item: Item, size: int = 22, ratio: float = 2.0) -> QIcon:
-    """A tiny tile in the item's colour with its glyph, for card and tile chips."""
-    pixels = round(size * ratio)
-    image = QPixmap(pixels, pixels)
-    image.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.scale(ratio, ratio)
-    colour = QColor(item.colour)
-    edge = QColor("#9AA0A6") if item is Item.STATUE else colour.darker(130)
-    painter.setPen(edge)
-    painter.setBrush(colour)
-    painter.drawRoundedRect(0.5, 0.5, size - 1, size - 1, 5, 5)
-    draw_glyph(painter, item, ink_on(colour), QRectF(3, 3, size - 6, size - 6))
-    painter.end()
-    image.setDevicePixelRatio(ratio)
-    return QIcon(image)
-
-
-def pawn_icon(player: int, size: int = 16) -> QPixmap:
-    ratio = 2.0
-    image = QPixmap(round(size * ratio), round(size * ratio))
-    image.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.scale(ratio, ratio)
-    fill = QColor(PLAYER_COLOURS[player])
-    # White and black pawns get a muted rim so they show on light and dark pages alike.
-    painter.setPen(QColor(palette_colours().muted) if player in (1, 2) else fill.darker(140))
-    painter.setBrush(fill)
-    painter.drawEllipse(1, 1, size - 2, size - 2)
-    painter.end()
-    image.setDevicePixelRatio(ratio)
-    return image
-
-
-def _chip_style() -> str:
-    """Card and tile chips, set once on the panel; the properties pick the variant."""
-    c = palette_colours()
-    return (f"QPushButton#Chip {{ background: {c.surface}; color: {c.text}; "
-            f"border: 1px solid {c.border}; border-radius: 8px; padding: 4px 5px; "
-            "font-weight: 600; text-align: left; }"
-            f"QPushButton#Chip[empty=\"true\"] {{ color: {c.muted}; }}"
-            f"QPushButton#Chip[selected=\"true\"] {{ background: {c.accent_soft}; "
-            f"border: 1px solid {c.accent}; }}"
-            f"QPushButton#Chip:hover {{ border: 1px solid {c.accent}; }}"
-            f"QPushButton#Chip:focus {{ border: 2px solid {c.accent}; }}")
-
-
-def _set_flag(widget: QWidget, name: str, value: bool) -> None:
-    """A style property; re-polish only when it really changes (polishing is not free)."""
-    if bool(widget.property(name)) != value:
-        widget.setProperty(name, value)
-        widget.style().unpolish(widget)
-        widget.style().polish(widget)
-
-
-def _section_title(text: str) -> QLabel:
-    title = label(text, "Muted", rich=False)
-    title.setStyleSheet("font-weight: 700; letter-spacing: 0.5px;")
-    return title
-
 
 # --- the view ------------------------------------------------------------------------------------
 
@@ -425,23 +319,29 @@ class AtlantisBoardView(QWidget):
         self.examples = list(loaded.game.examples)
         self.session = atlantis_session()
         self.draft: AtlantisDraft = self.session.draft
-        self.signals = SessionSignals(self.session, self)
+        self.canvas = BoardCanvas(self)
+        self.chrome = BoardChrome(
+            self, self.session, self.canvas, services=services,
+            lead="Zieh selbst – die Regel-Engine prüft jeden Schritt und erklärt ihn.",
+            placeholder="Stellung einfügen, z. B. H2b S3 R4 | a: HS")
+        chrome = self.chrome
+        self.signals = chrome.signals
+        self.undo_button, self.redo_button = chrome.undo_button, chrome.redo_button
+        self.message_box, self.message, self.lead = chrome.message_box, chrome.message, chrome.lead
+        self.notation, self.expert_button = chrome.notation, chrome.expert_button
+        self.expert_row = chrome.expert_row
+        self.load_button, self.copy_button = chrome.load_button, chrome.copy_button
         self.beats: list[Beat] = []
         self.beat = 0
-        self.card_buttons: dict[Item, QPushButton] = {}
-        self.tile_pool: list[QPushButton] = []
-        self.step_rows: list[tuple] = []
-        self.player_rows: list[tuple] = []
         self._arranged = False
+        self.arrangement = Arrangement(self)
         self._user_sized = False
         self._colours_seen = palette_colours()
-        self.tile_buttons: list[tuple[Tile, QPushButton]] = []
         self._build()
         self._shortcuts()
         self.signals.changed.connect(self._on_changed)
         self.signals.draftChanged.connect(self._on_selection)
         self.signals.messageChanged.connect(self._show_message)
-        self.signals.said.connect(lambda text, urgent: announce(self.canvas, text, urgent=urgent))
         self.signals.moved.connect(self._announce_move)
         self._on_changed()
         self._show_message()
@@ -471,29 +371,7 @@ class AtlantisBoardView(QWidget):
         root.setContentsMargins(24, 16, 24, 12)
         root.setSpacing(8)
 
-        title = label("Spielbrett", "H1", rich=False)
-        title.setAccessibleName("Spielbrett")
-        lead = label("Zieh selbst – die Regel-Engine prüft jeden Schritt und erklärt ihn.",
-                     "Lead", rich=False)
-        self.undo_button = secondary(QPushButton("↶ Rückgängig"))
-        self.undo_button.setAccessibleName("Zug zurücknehmen (Strg+Z)")
-        self.undo_button.setToolTip("Zug zurücknehmen (Strg+Z)")
-        self.undo_button.clicked.connect(self.model_undo)
-        self.redo_button = secondary(QPushButton("Wiederholen ↷"))
-        self.redo_button.setAccessibleName("Zug wiederholen (Strg+Umschalt+Z)")
-        self.redo_button.setToolTip("Zug wiederholen (Strg+Umschalt+Z oder Strg+Y)")
-        self.redo_button.clicked.connect(self.model_redo)
-        for button in (self.undo_button, self.redo_button):
-            button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        self.lead = lead
-        header = QHBoxLayout()
-        header.setSpacing(12)
-        header.addWidget(title)
-        header.addWidget(lead, 1)
-        # The two buttons move under the title when the window is narrow.
-        buttons = flow(self.undo_button, self.redo_button)
-        header.addLayout(buttons)
-        root.addLayout(header)
+        root.addWidget(self.chrome.header)
 
         root.addLayout(self._build_toolbar())
 
@@ -517,13 +395,7 @@ class AtlantisBoardView(QWidget):
         self.splitter.splitterMoved.connect(lambda *_: setattr(self, "_user_sized", True))
         root.addWidget(self.splitter, 1)
 
-        self.expert_button = expert_toggle(self._show_expert)
-        root.addWidget(self.expert_button, 0, Qt.AlignmentFlag.AlignLeft)
-        self.expert_row = QWidget()
-        self.expert_row.setLayout(self._build_notation_row())
-        self.expert_row.layout().setContentsMargins(0, 0, 0, 0)
-        self.expert_row.hide()
-        root.addWidget(self.expert_row)
+        root.addLayout(self.chrome.expert)
 
     def _build_toolbar(self) -> QBoxLayout:
         self.example_combo = style_combo(QComboBox())
@@ -539,10 +411,10 @@ class AtlantisBoardView(QWidget):
         self.players_spin = QSpinBox()
         self.players_spin.setRange(2, 4)
         self.players_spin.setValue(3)
-        self.players_spin.setSuffix(" Spieler")
-        self.players_spin.setAccessibleName("Spielerzahl für die Startaufstellung")
-        self.setup_button = secondary(QPushButton("Aufstellen"))
-        self.setup_button.setAccessibleName("Startaufstellung aufbauen")
+        self.players_spin.setSuffix(" Personen")
+        self.players_spin.setAccessibleName("Personenzahl für die neue Partie")
+        self.setup_button = secondary(QPushButton("Neue Partie"))
+        self.setup_button.setAccessibleName("Neue Partie mit dieser Personenzahl")
         self.setup_button.clicked.connect(
             lambda: self.draft.new_game(self.players_spin.value(), 0))
 
@@ -550,13 +422,14 @@ class AtlantisBoardView(QWidget):
         self.seed_spin.setRange(0, SEED_MAX)
         self.seed_spin.setValue(START_SEED)
         self.seed_spin.setMinimumWidth(96)
-        self.seed_spin.setAccessibleName("Nummer der Übungsaufstellung")
-        self.seed_spin.setToolTip("Gleiche Nummer, gleiche Aufstellung")
-        self.practice_button = secondary(QPushButton("Üben"))
-        self.practice_button.setAccessibleName("Übungsaufstellung mit dieser Nummer laden")
+        self.seed_spin.setAccessibleName("Nummer der Übungsstellung")
+        self.seed_spin.setToolTip("Gleiche Nummer, gleiche Stellung – so könnt ihr eine Stellung "
+                                  "teilen.")
+        self.practice_button = secondary(QPushButton("Laden"))
+        self.practice_button.setAccessibleName("Übungsstellung mit dieser Nummer laden")
         self.practice_button.clicked.connect(self.load_practice_from_spin)
         self.dice_button = secondary(QPushButton("Zufällig"))
-        self.dice_button.setAccessibleName("Zufällige Übungssituation")
+        self.dice_button.setAccessibleName("Zufällige Übungsstellung")
         self.dice_button.clicked.connect(self._random_practice)
 
         self.toolbar = QBoxLayout(QBoxLayout.Direction.LeftToRight)
@@ -565,8 +438,8 @@ class AtlantisBoardView(QWidget):
         first.setSpacing(8)
         first.addWidget(self.example_combo, 1)
         second = FlowLayout(spacing=8)  # wraps instead of running off a narrow window
-        seed_label = label("Übung Nr.", "Muted", rich=False, wrap=False)
-        seed_label.setToolTip("Übungsaufstellung Nr. … – gleiche Nummer, gleiche Aufstellung")
+        seed_label = label("Übungsstellung Nr.", "Muted", rich=False, wrap=False)
+        seed_label.setToolTip("Übungsstellung Nr. … – gleiche Nummer, gleiche Stellung")
         seed_label.setBuddy(self.seed_spin)
         self.toolbar_separator = _separator()
         # What belongs together stays on one line when the row wraps.
@@ -591,7 +464,6 @@ class AtlantisBoardView(QWidget):
         layout = QVBoxLayout(column)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(8)
-        self.canvas = BoardCanvas(self)
         layout.addWidget(self.canvas, 1)
 
         self.step_back = secondary(QPushButton("◂"))
@@ -622,9 +494,6 @@ class AtlantisBoardView(QWidget):
         self.step_bar = step_bar
         layout.addWidget(step_bar)
 
-        self.message_box = Box("Answer")
-        self.message = label("", "Body", rich=False)
-        self.message.setAccessibleName("Meldung")
         # Room for two lines so short messages do not make the board jump; a longer one
         # (a refusal with its reason) gets the lines it needs.
         self.message.setMinimumHeight(2 * self.message.fontMetrics().lineSpacing() + 4)
@@ -633,14 +502,11 @@ class AtlantisBoardView(QWidget):
         self.skip_bridge_button.setToolTip("Den Zug ohne Brücke ausführen (Esc)")
         self.skip_bridge_button.clicked.connect(self.draft.skip_bridge_after)
         self.skip_bridge_button.hide()
-        message_row = QHBoxLayout()
-        message_row.setContentsMargins(0, 0, 0, 0)
-        message_row.setSpacing(10)
-        message_row.addWidget(self.message, 1)
-        message_row.addWidget(self.skip_bridge_button, 0, Qt.AlignmentFlag.AlignVCenter)
-        self.message_box.body.addLayout(message_row)
+        self.chrome.message_row.addWidget(self.skip_bridge_button)
+        self.chrome.message_row.addStretch(1)
         layout.addWidget(self.message_box)
         return column
+
 
     def _build_panel(self) -> QWidget:
         scroll = QScrollArea()
@@ -649,172 +515,10 @@ class AtlantisBoardView(QWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.panel_scroll = scroll
-        panel = _Panel()
-        panel.setObjectName("Column")
-        panel.setStyleSheet(_chip_style())
-        self.panel_widget = panel
-        self.panel = QVBoxLayout(panel)
-        self.panel.setContentsMargins(0, 0, 4, 0)
-        self.panel.setSpacing(12)
-
-        turn_card = Card(padding=14, spacing=8)
-        self.turn_icon = QLabel()
-        self.turn_name = label("", "H2", rich=False)
-        self.turn_name.setAccessibleName("Am Zug")
-        self.turn_note = label("", "Muted", rich=False)
-        head = QHBoxLayout()
-        head.setSpacing(8)
-        head.addWidget(self.turn_icon)
-        head.addWidget(self.turn_name, 1)
-        turn_card.body.addLayout(head)
-        turn_card.body.addWidget(self.turn_note)
-
-        self.hand_title = _section_title("HANDKARTEN")
-        turn_card.body.addWidget(self.hand_title)
-        # The chips live in their own box: when the panel goes under the board, the box moves
-        # to a single row right under the board, so cards and board are in view together.
-        self.hand_box = QWidget()
-        self.hand_box.setAccessibleName("Handkarten")
-        cards = QGridLayout(self.hand_box)
-        cards.setContentsMargins(0, 0, 0, 0)
-        self.hand_grid = cards
-        self.turn_body = turn_card.body
-        cards.setSpacing(6)
-        for index, item in enumerate(ITEMS):
-            button = QPushButton()
-            button.setObjectName("Chip")
-            button.setIcon(item_icon(item))
-            button.setIconSize(QSize(18, 18))
-            button.setCursor(Qt.CursorShape.PointingHandCursor)
-            button.setToolTip(f"{item.display} spielen (Taste {item.letter})")
-            button.setProperty("item", item.display)
-            button.clicked.connect(lambda _=False, it=item: self.play_card(it))
-            button.setMaximumWidth(96)
-            self.card_buttons[item] = button
-            cards.addWidget(button, index // 4, index % 4)
-        cards.setColumnStretch(4, 1)
-        turn_card.body.addWidget(self.hand_box)
-        self.card_legend = label(" · ".join(f"{item.letter} {item.label}" for item in ITEMS),
-                                 "Muted", rich=False)
-        self.card_legend.setAccessibleName("Legende der Handkarten: Buchstabe und Gegenstand")
-        self.card_legend.setWordWrap(True)
-        turn_card.body.addWidget(self.card_legend)
-
-        turn_card.body.addWidget(_section_title("PLÄTTCHEN"))
-        self.tiles_box = QWidget()
-        self.tiles_layout = QGridLayout(self.tiles_box)
-        self.tiles_layout.setContentsMargins(0, 0, 0, 0)
-        self.tiles_layout.setSpacing(6)
-        self.tiles_layout.setColumnStretch(5, 1)
-        turn_card.body.addWidget(self.tiles_box)
-        self.tiles_note = label("", "Muted", rich=False)
-        turn_card.body.addWidget(self.tiles_note)
-
-        self.bridge_label = label("", "Body", rich=False)
-        self.bridge_button = secondary(QPushButton("Brücke legen"))
-        self.bridge_button.setCheckable(True)
-        self.bridge_button.setAccessibleName("Brücke legen: danach eine Lücke anklicken (B)")
-        self.bridge_button.setToolTip("Danach auf eine Lücke klicken (Taste B)")
-        self.bridge_button.clicked.connect(
-            lambda checked: self.draft.set_bridge_mode(bool(checked)))
-        bridge_row = ReflowRow()
-        bridge_row.addWidget(self.bridge_label, 1)
-        bridge_row.addWidget(self.bridge_button)
-        turn_card.body.addLayout(bridge_row)
-        self.bridge_later_box = QCheckBox("Brücke nach dem Nehmen legen")
-        self.bridge_later_box.setAccessibleName(
-            "Brücke nach dem Nehmen legen: nach dem Zug eine Lücke anklicken (R3)")
-        self.bridge_later_box.setToolTip(
-            "Der Zug wartet nach dem Nehmen des Plättchens, bis du eine Lücke für deine Brücke "
-            "anklickst (R3). Die Lücken dieses Zuges zahlst du trotzdem.")
-        self.bridge_later_box.toggled.connect(
-            lambda checked: self.draft.set_bridge_later(bool(checked)))
-        turn_card.body.addWidget(self.bridge_later_box)
-
-        self.no_move_button = QPushButton("Kein Zug möglich")
-        self.no_move_button.setToolTip("Karten zeigen und 2 nachziehen (S. 3)")
-        self.no_move_button.setAccessibleName("Kein Zug möglich: Karten zeigen, 2 ziehen")
-        self.no_move_button.clicked.connect(self.draft.no_move)
-        turn_card.body.addWidget(self.no_move_button)
-        self.panel.addWidget(turn_card)
-
-        self.outcome_card = Card(padding=14, spacing=6)
-        self.outcome_card.body.addWidget(label("Was passiert ist", "H2", rich=False))
-        self.outcome_empty = label("Nach jedem Zug steht hier Schritt für Schritt, was die "
-                                   "Regeln daraus machen – mit Seitenangaben.", "Muted",
-                                   rich=False)
-        self.outcome_card.body.addWidget(self.outcome_empty)
-        self.payment_row = QWidget()
-        pay = QVBoxLayout(self.payment_row)
-        pay.setContentsMargins(0, 0, 0, 0)
-        pay.setSpacing(4)
-        pay.addWidget(_section_title("BEZAHLT MIT"))
-        self.payment_combo = style_combo(QComboBox())
-        link_label(self.payment_combo, "Zahlung wählen")
-        self.payment_combo.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.payment_combo.setMinimumContentsLength(12)
-        self.payment_combo.activated.connect(self._on_payment_chosen)
-        pay.addWidget(self.payment_combo)
-        self.outcome_card.body.addWidget(self.payment_row)
-        self.payment_note = self._linked_label("")
-        self.payment_note.setObjectName("Muted")
-        self.outcome_card.body.addWidget(self.payment_note)
-        self.explanation = QVBoxLayout()
-        self.explanation.setSpacing(6)
-        self.outcome_card.body.addLayout(self.explanation)
-        self.panel.addWidget(self.outcome_card)
-
-        self.score_card = Card(padding=14, spacing=6)
-        self.score_card.body.addWidget(label("Wertung", "H2", rich=False))
-        self.score_lines = QVBoxLayout()
-        self.score_lines.setSpacing(6)
-        self.score_card.body.addLayout(self.score_lines)
-        self.score_card.hide()
-        # At the end of a game the scoring is what a player looks for first.
-        self.panel.insertWidget(0, self.score_card)
-
-        self.players_card = Card(padding=14, spacing=6)
-        self.players_title = _section_title("ALLE SPIELER · STAND: PLÄTTCHEN + KARTEN")
-        self.players_title.setToolTip("Die Punkte, wenn jetzt gewertet würde: Plättchenwerte + "
-                                      "1 je Handkarte (S. 5–6). Gewertet wird erst am Ende.")
-        self.players_card.body.addWidget(self.players_title)
-        self.players_grid = QVBoxLayout()
-        self.players_grid.setSpacing(4)
-        self.players_card.body.addLayout(self.players_grid)
-        self.panel.addWidget(self.players_card)
-        self.panel.addStretch(1)
-        scroll.setWidget(panel)
+        self.side = AtlantisPanel(self)
+        self.panel_widget = self.side
+        scroll.setWidget(self.side)
         return scroll
-
-    def _build_notation_row(self) -> QHBoxLayout:
-        self.notation = QLineEdit()
-        self.notation.setAccessibleName("Stellung in Textform (kopieren oder einfügen)")
-        self.notation.setToolTip("Die Stellung als Text – kopieren, oder eine andere einfügen "
-                                 "und Enter drücken")
-        self.notation.setPlaceholderText("Stellung einfügen, z. B. H2b S3 R4 | a: HS")
-        self.notation.returnPressed.connect(self.load_notation)
-        self.notation.setStyleSheet("font-family: monospace;")
-        load = secondary(QPushButton("Übernehmen"))
-        load.setAccessibleName("Eingefügte Stellung übernehmen")
-        load.clicked.connect(self.load_notation)
-        copy = secondary(QPushButton("Kopieren"))
-        copy.setAccessibleName("Stellung in die Zwischenablage kopieren")
-        copy.clicked.connect(self.copy_notation)
-        self.load_button, self.copy_button = load, copy
-        layout = ReflowRow()
-        layout.setSpacing(8)
-        layout.addWidget(label("Stellung", "Muted", rich=False))
-        layout.addWidget(self.notation, 1)
-        layout.addWidget(load)
-        layout.addWidget(copy)
-        return layout
-
-    def _show_expert(self, shown: bool) -> None:
-        """The engine's notation is for those who ask for it; copy and paste work as before."""
-        self.expert_row.setVisible(shown)
-        if shown:
-            self.notation.setFocus()
 
     def _shortcuts(self) -> None:
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
@@ -827,8 +531,6 @@ class AtlantisBoardView(QWidget):
 
         for item in ITEMS:
             bind([item.letter], lambda it=item: self.play_card(it))
-        bind(["Ctrl+Z"], self.model_undo)
-        bind(["Ctrl+Shift+Z", "Ctrl+Y"], self.model_redo)
         bind(["B"], lambda: self.draft.set_bridge_mode(not self.draft.bridge_mode))
         bind(["Escape"], self.draft.cancel)
         bind(["Ctrl+Right"], self.replay_next)
@@ -852,12 +554,6 @@ class AtlantisBoardView(QWidget):
         self._go_live()
         self.draft.play_card(item)
 
-    def model_undo(self) -> None:
-        self.session.undo()
-
-    def model_redo(self) -> None:
-        self.session.redo()
-
     def load_practice_from_spin(self) -> None:
         self.draft.practice(self.seed_spin.value())
 
@@ -865,18 +561,6 @@ class AtlantisBoardView(QWidget):
         seed = random.randint(1, PRACTICE_PICK)
         self.seed_spin.setValue(seed)
         self.draft.practice(seed)
-
-    def load_notation(self) -> None:
-        text = self.notation.text().strip()
-        if text == self.session.notation:
-            return
-        if not self.session.load_position(text):
-            # Keep the user's text so it can be corrected; the state is unchanged.
-            return
-
-    def copy_notation(self) -> None:
-        QGuiApplication.clipboard().setText(self.session.notation)
-        self.session.say("Stellung kopiert.", "done")
 
     def load_example(self, example_id: str) -> bool:
         example = next((e for e in self.examples if e.id == example_id), None)
@@ -896,10 +580,6 @@ class AtlantisBoardView(QWidget):
         if section == "board" and anchor.startswith("example:"):
             self.load_example(anchor.removeprefix("example:"))
 
-    def _on_payment_chosen(self, index: int) -> None:
-        choices = self.draft.payment_choices()
-        if 0 <= index < len(choices) and choices[index] != self.draft.paid():
-            self.draft.choose_payment(choices[index])
 
     def on_hit(self, hit) -> None:
         """A click on the board: a pawn, a path position, Atlantis or the mainland."""
@@ -944,10 +624,10 @@ class AtlantisBoardView(QWidget):
         return self.canvas.position_point(location)
 
     def card_button(self, item: Item) -> QPushButton:
-        return self.card_buttons[item]
+        return self.side.card_buttons[item]
 
     def tile_button(self, tile: Tile) -> QPushButton | None:
-        return next((b for t, b in self.tile_buttons if t == tile), None)
+        return next((b for t, b in self.side.tile_buttons if t == tile), None)
 
     # -- showing -------------------------------------------------------------------------
 
@@ -957,8 +637,9 @@ class AtlantisBoardView(QWidget):
         # The position one plays on, at once (after a move, an undo or a redo); the steps that
         # led there only on request (▸), and then labelled as a replay.
         self.show_beat(len(self.beats) - 1)
-        self._refresh_panel()
-        self._refresh_notation()
+        self.side.refresh()
+        if self.arrangement.stacked():
+            self.arrangement.arrange()
         self.undo_button.setEnabled(session.can_undo)
         self.redo_button.setEnabled(session.can_redo)
         self.source_label.setText(session.source)
@@ -974,20 +655,11 @@ class AtlantisBoardView(QWidget):
         self._go_live()
         self._show_step_bar()
         self._refresh_board()
-        self._refresh_cards()
-        with QSignalBlocker(self.bridge_button):
-            self.bridge_button.setChecked(self.draft.bridge_mode)
-        self._refresh_bridge_later()
+        self.side.refresh_cards()
+        with QSignalBlocker(self.side.bridge_button):
+            self.side.bridge_button.setChecked(self.draft.bridge_mode)
+        self.side.refresh_bridge_later()
 
-    def _refresh_bridge_later(self) -> None:
-        draft = self.draft
-        waiting = draft.awaiting is not None
-        with QSignalBlocker(self.bridge_later_box):
-            self.bridge_later_box.setChecked(draft.bridge_later and draft.can_bridge_later())
-        self.bridge_later_box.setVisible(draft.can_bridge_later())
-        self.bridge_later_box.setEnabled(draft.can_bridge_later() and not waiting)
-        self.bridge_button.setEnabled(not waiting)
-        self.skip_bridge_button.setVisible(waiting)
 
     def _go_live(self) -> None:
         """Leave a replay: the board shows the state one plays on."""
@@ -1031,7 +703,7 @@ class AtlantisBoardView(QWidget):
         self.step_next.setEnabled(has_move and count > 1)
         self.step_count.setVisible(has_move or building)
         self.step_count.setText("Neuer Zug" if building else
-                                f"Wiederholung: Schritt {self.beat + 1} von {count}"
+                                f"Zug nachspielen: Schritt {self.beat + 1} von {count}"
                                 if replaying else "Stellung jetzt")
         name = "MarkBadge" if replaying else "Tag"
         if self.step_count.objectName() != name:
@@ -1128,19 +800,10 @@ class AtlantisBoardView(QWidget):
             shown = draft.preview if draft.preview is not None else session.state
             self.canvas.show_state(shown, self.live_highlights())
 
-    def _refresh_notation(self) -> None:
-        self.notation.setText(self.session.notation)
-        self.notation.setCursorPosition(0)
-
     def _show_message(self) -> None:
-        text, kind = self.session.message.text, self.session.message.kind
-        self.message.setText(text or self._hint())
-        name = {"wrong": "WrongBox", "done": "RightBox"}.get(kind, "Answer") if text else "Answer"
-        if self.message_box.objectName() != name:
-            self.message_box.setObjectName(name)
-            self.message_box.style().unpolish(self.message_box)
-            self.message_box.style().polish(self.message_box)
-        if text and kind == "wrong":
+        self.chrome.show_message(self._hint())
+        message = self.session.message
+        if message.text and message.kind == "wrong":
             # On a small window the board fills the page and the answer sits below the fold:
             # a refusal must be seen where it happens, also by a player on the keys.
             QTimer.singleShot(0, self, self._reveal_message)
@@ -1161,352 +824,134 @@ class AtlantisBoardView(QWidget):
         return (f"{player_name(state.turn)} ist am Zug: Figur anklicken (oder Tab, Enter), "
                 "dann eine Karte (Klick oder Taste R S K H A O F).")
 
-    def _refresh_panel(self) -> None:
-        draft, state = self.draft, self.session.state
-        player = state.player
-        self.turn_icon.setPixmap(pawn_icon(state.turn, 18))
-        self.turn_icon.setAccessibleName(f"Figur {player_name(state.turn)}")
-        phase = {Phase.PLAYING: "am Zug", Phase.FINAL: "Schlusszüge", Phase.OVER: "Spielende"}
-        self.turn_name.setText(f"{player_name(state.turn)} – {phase[state.phase]}")
-        notes = []
-        if state.started:
-            notes.append("Zug begonnen (gekauft oder Brücke gelegt)")
-        home = player.pawns_home
-        notes.append(f"{home} von 3 Figuren auf dem Festland" if home else
-                     "Figuren: " + ", ".join(place_text(p) for p in player.pawns))
-        self.turn_note.setText(" · ".join(notes))
-        self._refresh_cards()
-        self._refresh_tiles()
-        placed = player.bridge_placed
-        self.bridge_label.setText("Brücke: schon gelegt" if placed else
-                                  "Brücke: noch nicht gelegt")
-        self.bridge_button.setVisible(not placed and draft.playing)
-        self._refresh_bridge_later()
-        self.no_move_button.setVisible(draft.playing and draft.no_move_offered())
-        self._refresh_outcome()
-        self._refresh_players()
-        self._refresh_score()
-        if self._stacked():
-            self._arrange()
-
-    def _refresh_cards(self) -> None:
-        session, draft = self.session, self.draft
-        hand = session.state.player.hand
-        pending = list(draft.cards)
-        for item, button in self.card_buttons.items():
-            count = hand[item.index] - pending.count(item)
-            button.setText(f"{item.letter} {count}")
-            button.setAccessibleName(f"{item.display} spielen – {count} auf der Hand")
-            button.setToolTip(f"{item.display}: {count} auf der Hand – spielen mit Klick oder "
-                              f"Taste {item.letter}")
-            _set_flag(button, "selected", item in pending)
-            _set_flag(button, "empty", count <= 0)
-
-    def _refresh_tiles(self) -> None:
-        # Buttons are kept and reused: creating and styling widgets is the slow part of a move.
-        session, draft = self.session, self.draft
-        tiles = session.state.player.tiles
-        can_buy = draft.can_buy()
-        while len(self.tile_pool) < len(tiles):
-            button = QPushButton()
-            button.setObjectName("Chip")
-            button.setIconSize(QSize(18, 18))
-            button.setMaximumWidth(72)
-            button.setCursor(Qt.CursorShape.PointingHandCursor)
-            index = len(self.tile_pool)
-            button.clicked.connect(lambda _=False, i=index: self._tile_clicked(i))
-            self.tiles_layout.addWidget(button, index // 5, index % 5)
-            self.tile_pool.append(button)
-        self.tile_buttons = []
-        for index, button in enumerate(self.tile_pool):
-            if index >= len(tiles):
-                button.hide()
-                continue
-            tile = tiles[index]
-            gets = cards_for_tile(tile.value)
-            button.setText(f"{tile.value}")
-            button.setIcon(item_icon(tile.item))
-            button.setAccessibleName(f"Plättchen {tile} ({tile.item.display}) abgeben und "
-                                     f"{gets} Karte{'n' if gets != 1 else ''} ziehen")
-            button.setToolTip(f"Zu Zugbeginn: {tile} abgeben, {gets} Karte"
-                              f"{'n' if gets != 1 else ''} ziehen (S. 4)")
-            button.show()
-            self.tile_buttons.append((tile, button))
-        total = sum(t.value for t in tiles)
-        if not tiles:
-            self.tiles_note.setText("Noch keine Plättchen.")
-        elif can_buy:
-            self.tiles_note.setText(f"{total} Punkte · anklicken = abgeben, Wert ÷ 2 Karten "
-                                    "ziehen (nur zu Zugbeginn)")
-        else:
-            self.tiles_note.setText(f"{total} Punkte · kaufen geht nur ganz am Zuganfang")
-
-    def _tile_clicked(self, index: int) -> None:
-        if index < len(self.tile_buttons):
-            self.buy(self.tile_buttons[index][0])
-
-    def _refresh_outcome(self) -> None:
-        session, draft = self.session, self.draft
-        outcome = session.outcome
-        # The card always stays: showing and hiding it would re-flow the whole panel.
-        self.outcome_empty.setVisible(outcome is None)
-        if outcome is None:
-            self.payment_row.hide()
-            self.payment_note.hide()
-            for line, _text, _page in self.step_rows:
-                line.hide()
-            return
-        choices = draft.payment_choices()
-        paid = draft.paid()
-        self.payment_row.setVisible(bool(choices))
-        with QSignalBlocker(self.payment_combo):
-            self.payment_combo.clear()
-            for k, choice in enumerate(choices):
-                mark = " (Vorschlag)" if k == 0 else ""
-                self.payment_combo.addItem(f"{_payment_text(choice)}{mark}")
-            if paid in choices:
-                self.payment_combo.setCurrentIndex(choices.index(paid))
-        if choices:
-            self.payment_note.setText(self._ruling_links(escape(
-                "Gleich gut nach R9 – du darfst anders bezahlen, solange der nächste Zug "
-                "nicht begonnen hat." if len(choices) > 1 else
-                "Die einzige Zahlung, die am wenigsten Punkte kostet (R9).")))
-        self.payment_note.setVisible(bool(choices))
-        steps = explain(outcome).steps
-        while len(self.step_rows) < len(steps):
-            line = QWidget()
-            row_layout = QHBoxLayout(line)
-            row_layout.setContentsMargins(0, 0, 0, 0)
-            row_layout.setSpacing(8)
-            text = self._linked_label("")
-            page = pill("")
-            row_layout.addWidget(text, 1)
-            row_layout.addWidget(page, 0, Qt.AlignmentFlag.AlignTop)
-            self.explanation.addWidget(line)
-            self.step_rows.append((line, text, page))
-        for index, (line, text, page) in enumerate(self.step_rows):
-            if index >= len(steps):
-                line.hide()
-                continue
-            step = steps[index]
-            text.setText(self._ruling_links(escape(step.text)))
-            text.setAccessibleName(step.text)
-            page.setText(format_pages(step.pages))
-            page.setVisible(bool(step.pages))
-            line.show()
-
-    def _refresh_players(self) -> None:
-        state = self.session.state
-        while len(self.player_rows) < len(state.players):
-            line = QWidget()
-            row_layout = QHBoxLayout(line)
-            row_layout.setContentsMargins(0, 0, 0, 0)
-            row_layout.setSpacing(8)
-            icon = QLabel()
-            icon.setPixmap(pawn_icon(len(self.player_rows), 14))
-            icon.setAccessibleName(f"Figur {player_name(len(self.player_rows))}")
-            name = label(player_name(len(self.player_rows)), "Body", rich=False)
-            detail = label("", "Muted", rich=False)
-            row_layout.addWidget(icon)
-            row_layout.addWidget(name)
-            row_layout.addWidget(detail, 1)
-            self.players_grid.addWidget(line)
-            self.player_rows.append((line, icon, name, detail))
-        for index, (line, _icon, name, detail) in enumerate(self.player_rows):
-            if index >= len(state.players):
-                line.hide()
-                continue
-            ps = state.players[index]
-            font = name.font()
-            font.setBold(index == state.turn)
-            name.setFont(font)
-            cards = ps.card_count
-            points = ps.tile_value + cards - ps.debt
-            detail.setText(
-                f"{len(ps.tiles)} Plättchen (Wert {ps.tile_value}) + {cards} "
-                f"Karte{'' if cards == 1 else 'n'} = {points} P. · Festland {ps.pawns_home}/3"
-                + (f" · unbezahlt −{ps.debt}" if ps.debt else "")
-                + (" · Brücke gelegt" if ps.bridge_placed else ""))
-            line.show()
-
-    def _refresh_score(self) -> None:
-        """At the end of the game: each player's points as the rules count them, the winners."""
-        state = self.session.state
-        over = state.phase is Phase.OVER
-        self.score_card.setVisible(over)
-        while self.score_lines.count():
-            item = self.score_lines.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
-        if not over:
-            return
-        scores = final_scores(state)
-        best = winners(state)
-        pages = "S. 5–6"
-        for index, ps in enumerate(state.players):
-            cards = ps.card_count
-            minus = f" − unbezahlt {ps.debt}" if ps.debt else ""
-            mark = " (Sieger)" if index in best else ""
-            self._score_line(f"**{player_name(index)}{mark}:** Plättchen {ps.tile_value} + "
-                             f"Karten {cards}{minus} = **{_points(scores[index])}**", "")
-        names = " und ".join(player_name(i) for i in best)
-        if len(best) == 1:
-            verdict = f"{names} gewinnt mit {_points(scores[best[0]], dative=True)}."
-        else:
-            verdict = (f"Gleichstand mit {_points(scores[best[0]], dative=True)}: {names} "
-                       "gewinnen gemeinsam.")
-        self._score_line(verdict, pages)
-        self._score_line("Jedes Plättchen zählt seinen Wert, jede Handkarte 1 Punkt.", pages)
-        self._score_line("Was ein Spieler in den Schlusszügen nicht bezahlen konnte, zählt "
-                         "minus (E2).", pages)
-
-    def _score_line(self, text: str, pages: str) -> None:
-        line = QWidget()
-        row = QHBoxLayout(line)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(8)
-        words = self._linked_label(text)
-        row.addWidget(words, 1)
-        if pages:
-            row.addWidget(pill(pages), 0, Qt.AlignmentFlag.AlignTop)
-        self.score_lines.addWidget(line)
-
-    def _linked_label(self, text: str) -> QLabel:
-        """A label whose ruling codes (R9, E2 …) link to the ruling under „Auslegungen“."""
-        words = label("", "Body")
-        words.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        words.linkActivated.connect(self._open_ruling)
-        words.linkHovered.connect(self._ruling_tip)
-        words.setText(self._ruling_links(markdown_html(text)))
-        return words
-
-    def _rulings(self) -> dict[str, tuple[str, str]]:
-        return {i.code: (i.id, i.title) for i in self.loaded.game.content.interpretations
-                if i.code}
-
-    def _ruling_links(self, html: str) -> str:
-        rulings = self._rulings()
-
-        def link(match: re.Match) -> str:
-            code = match.group(0)
-            if code not in rulings:
-                return code
-            ruling_id, title = rulings[code]
-            return (f'<a href="ruling:{ruling_id}" title="{escape(title)}">{code}</a>')
-
-        return re.sub(r"\b[A-Z]\d{1,2}\b", link, html)
-
-    def _open_ruling(self, href: str) -> None:
-        if href.startswith("ruling:") and self.services is not None:
-            self.services.state.request_jump("interpretations", href.removeprefix("ruling:"))
-
-    def _ruling_tip(self, href: str) -> None:
-        ruling = href.removeprefix("ruling:")
-        title = next((f"{code}: {t} – anklicken zeigt die Auslegung"
-                      for code, (i, t) in self._rulings().items() if i == ruling), "")
-        if title:
-            QToolTip.showText(QCursor.pos(), title, self)
-        else:
-            QToolTip.hideText()
 
     # -- layout on resize ------------------------------------------------------------------
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self._arrange()
+        self.arrangement.arrange()
         QTimer.singleShot(0, self, self._fit_caption)
 
-    def _text_scale(self) -> float:
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange and hasattr(self, "toolbar"):
+            self.arrangement.arrange()
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) \
+                and self.side.card_buttons and palette_colours() is not self._colours_seen:
+            # The chips carry their own style sheet in the theme's colours.
+            self._colours_seen = palette_colours()
+            self.panel_widget.setStyleSheet(_chip_style())
+            for index, (_line, icon, _name, _detail) in enumerate(self.side.player_rows):
+                icon.setPixmap(pawn_icon(index, 14))
+            self.toolbar_separator.setStyleSheet(
+                f"color: {board_colours(self._colours_seen).track.name()};")
+
+
+class Arrangement:
+    """Where board, panel and toolbar go for the window's width and text size: side by side
+    with a splitter, or (small windows, large text) the board at full width on top with the
+    hand cards under it and the panel below, the page scrolling."""
+
+    def __init__(self, view: AtlantisBoardView):
+        self.view = view
+
+    def text_scale(self) -> float:
         """How much larger than normal the text is: the width thresholds grow with it, so
         large text gets the narrow arrangement instead of a page wider than the window."""
-        return max(1.0, self.font().pointSizeF() / DEFAULT_FONT_PT)
+        view = self.view
+        return max(1.0, view.font().pointSizeF() / DEFAULT_FONT_PT)
 
-    def _arrange(self) -> None:
-        scale = self._text_scale()
-        narrow = self._stacked()
-        self._place_hand(under_board=narrow)
-        direction = (QBoxLayout.Direction.TopToBottom if self.width() < NARROW_TOOLBAR * scale
+    def arrange(self) -> None:
+        view = self.view
+        scale = self.text_scale()
+        narrow = self.stacked()
+        self.place_hand(under_board=narrow)
+        direction = (QBoxLayout.Direction.TopToBottom if view.width() < NARROW_TOOLBAR * scale
                      else QBoxLayout.Direction.LeftToRight)
-        if self.toolbar.direction() != direction:
-            self.toolbar.setDirection(direction)
-        self.lead.setVisible(self.width() >= 1000 * scale)
-        self.toolbar_separator.setVisible(not narrow)
+        if view.toolbar.direction() != direction:
+            view.toolbar.setDirection(direction)
+        view.lead.setVisible(view.width() >= 1000 * scale)
+        view.toolbar_separator.setVisible(not narrow)
         side = 16 if narrow else 24
-        self.root.setContentsMargins(side, 16, side, 12)
+        view.root.setContentsMargins(side, 16, side, 12)
         orientation = Qt.Orientation.Vertical if narrow else Qt.Orientation.Horizontal
-        turned = self.splitter.orientation() != orientation or not self._arranged
-        if self.splitter.orientation() != orientation:
-            self.splitter.setOrientation(orientation)
+        turned = view.splitter.orientation() != orientation or not view._arranged
+        if view.splitter.orientation() != orientation:
+            view.splitter.setOrientation(orientation)
         if narrow:
             # The board as large as the width allows; the page scrolls to the panel below.
-            width = self.page.viewport().width() - 2 * side
-            self.canvas.setMinimumHeight(self._narrow_board_height(width))
-            self.panel_scroll.setMinimumWidth(0)
-            panel_height = self.panel_widget.heightForWidth(width)
-            self.panel_scroll.setMinimumHeight(
-                panel_height if panel_height > 0 else self.panel_widget.sizeHint().height())
-            self.panel_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-            QTimer.singleShot(0, self, self._fit_page)
+            width = view.page.viewport().width() - 2 * side
+            view.canvas.setMinimumHeight(self.narrow_board_height(width))
+            view.panel_scroll.setMinimumWidth(0)
+            panel_height = view.panel_widget.heightForWidth(width)
+            view.panel_scroll.setMinimumHeight(
+                panel_height if panel_height > 0 else view.panel_widget.sizeHint().height())
+            view.panel_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            QTimer.singleShot(0, self.view, self.fit_page)
         else:
-            self.canvas.setMinimumHeight(200)
-            self.canvas.parentWidget().setMinimumHeight(0)
-            self.splitter.setMinimumHeight(0)
-            self.content.floor = 0
-            self.panel_scroll.setMinimumWidth(max(round((PANEL_WIDTH - 40) * scale),
-                                                  self._panel_width()))
-            self.panel_scroll.setMinimumHeight(0)
-            self.panel_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-            if turned or not self._user_sized:
+            view.canvas.setMinimumHeight(200)
+            view.canvas.parentWidget().setMinimumHeight(0)
+            view.splitter.setMinimumHeight(0)
+            view.content.floor = 0
+            view.panel_scroll.setMinimumWidth(max(round((PANEL_WIDTH - 40) * scale),
+                                                  self.panel_width()))
+            view.panel_scroll.setMinimumHeight(0)
+            view.panel_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+            if turned or not view._user_sized:
                 # After the layout has given the splitter its new width.
-                QTimer.singleShot(0, self, self._size_panel)
+                QTimer.singleShot(0, self.view, self.size_panel)
 
-    def _stacked(self) -> bool:
+    def stacked(self) -> bool:
         """Board on top at full width, panel below (see BOARD_ROOM)."""
-        return self.width() < max(NARROW * self._text_scale(), BOARD_ROOM)
+        view = self.view
+        return view.width() < max(NARROW * self.text_scale(), BOARD_ROOM)
 
-    def _place_hand(self, under_board: bool) -> None:
+    def place_hand(self, under_board: bool) -> None:
         """The hand-card chips: one row under the board, or four per row in the panel."""
-        column = self.canvas.parentWidget().layout()
+        view = self.view
+        column = view.canvas.parentWidget().layout()
         per_row = 4
         if under_board:
             # As many per row as the width holds (all seven from about 900 px on).
-            chip = max(b.sizeHint().width() for b in self.card_buttons.values()) + 6
-            width = self.page.viewport().width() - 2 * self.root.contentsMargins().left()
+            chip = max(b.sizeHint().width() for b in view.side.card_buttons.values()) + 6
+            width = view.page.viewport().width() - 2 * view.root.contentsMargins().left()
             per_row = max(4, min(len(ITEMS), width // chip))
-        here = column if under_board else self.turn_body
-        if here.indexOf(self.hand_box) >= 0 and self.hand_grid.columnStretch(per_row) == 1:
+        here = column if under_board else view.side.turn_body
+        side = view.side
+        if here.indexOf(side.hand_box) >= 0 and side.hand_grid.columnStretch(per_row) == 1:
             return
-        grid = self.hand_grid
+        grid = view.side.hand_grid
         for item in ITEMS:
-            grid.removeWidget(self.card_buttons[item])
+            grid.removeWidget(view.side.card_buttons[item])
         for index, item in enumerate(ITEMS):
-            grid.addWidget(self.card_buttons[item], index // per_row, index % per_row)
+            grid.addWidget(view.side.card_buttons[item], index // per_row, index % per_row)
         for col in range(len(ITEMS) + 1):
             grid.setColumnStretch(col, 1 if col == per_row else 0)
-        if here.indexOf(self.hand_box) >= 0:
+        if here.indexOf(view.side.hand_box) >= 0:
             return
-        (self.turn_body if under_board else column).removeWidget(self.hand_box)
+        (view.side.turn_body if under_board else column).removeWidget(view.side.hand_box)
         if under_board:
-            column.insertWidget(column.indexOf(self.canvas) + 1, self.hand_box)
+            column.insertWidget(column.indexOf(view.canvas) + 1, view.side.hand_box)
         else:
-            self.turn_body.insertWidget(self.turn_body.indexOf(self.hand_title) + 1,
-                                        self.hand_box)
-        self.hand_title.setVisible(not under_board)
+            side.turn_body.insertWidget(side.turn_body.indexOf(side.hand_title) + 1,
+                                        side.hand_box)
+        view.side.hand_title.setVisible(not under_board)
 
-    def _narrow_board_height(self, width: int) -> int:
+    def narrow_board_height(self, width: int) -> int:
         """The board's height under the toolbar: the whole board (Festland too) within the
         window's height where it can be, with more tiles per row and smaller tiles."""
-        viewport = self.page.viewport()
-        column = self.canvas.parentWidget()
+        view = self.view
+        viewport = view.page.viewport()
+        column = view.canvas.parentWidget()
         # What sits above the board and below it in its column (replay buttons, messages).
-        above = self.splitter.y() if self.splitter.y() > 0 else 240
-        below = max(0, column.height() - self.canvas.height()) if column.height() else 0
+        above = view.splitter.y() if view.splitter.y() > 0 else 240
+        below = max(0, column.height() - view.canvas.height()) if column.height() else 0
         # The hand-card row under the board stays in view with it.
-        hand = self.hand_box.sizeHint().height() + 12 if self.hand_title.isHidden() else 0
+        hand = view.side.hand_box.sizeHint().height() + 12 if view.side.hand_title.isHidden() else 0
         room = (viewport.height() - above - max(min(below, 60), hand)
-                - self.root.contentsMargins().bottom())
+                - view.root.contentsMargins().bottom())
         room = max(NARROW_BOARD_MIN, room)
-        n = len(self.session.state.path)
+        n = len(view.session.state.path)
         best = 0.0
         height = NARROW_BOARD_MIN
         for columns in range(5, 19):
@@ -1516,64 +961,53 @@ class AtlantisBoardView(QWidget):
                 best, height = scale, round(size.height() * scale) + 4
         return max(NARROW_BOARD_MIN, min(room, height))
 
-    def _fit_page(self) -> None:
-        if self.splitter.orientation() == Qt.Orientation.Vertical:
+    def fit_page(self) -> None:
+        view = self.view
+        if view.splitter.orientation() == Qt.Orientation.Vertical:
             # Now that the toolbar has its height, the board takes what is left of the window.
-            side = self.root.contentsMargins().left()
-            wanted = self._narrow_board_height(self.page.viewport().width() - 2 * side)
-            if wanted != self.canvas.minimumHeight():
-                self.canvas.setMinimumHeight(wanted)
+            side = view.root.contentsMargins().left()
+            wanted = self.narrow_board_height(view.page.viewport().width() - 2 * side)
+            if wanted != view.canvas.minimumHeight():
+                view.canvas.setMinimumHeight(wanted)
             # The splitter does not always notice that the board's column grew (the hand
             # row moved in): without this the row would lie over the board.
-            column = self.canvas.parentWidget()
+            column = view.canvas.parentWidget()
             column.layout().activate()
             column.setMinimumHeight(column.layout().minimumSize().height())
-            self.splitter.setMinimumHeight(column.minimumHeight() + self.splitter.handleWidth()
-                                           + self.panel_scroll.minimumHeight())
-            self.splitter.setSizes([column.minimumHeight(), self.panel_scroll.minimumHeight()])
-            self.root.invalidate()
+            view.splitter.setMinimumHeight(column.minimumHeight() + view.splitter.handleWidth()
+                                           + view.panel_scroll.minimumHeight())
+            view.splitter.setSizes([column.minimumHeight(), view.panel_scroll.minimumHeight()])
+            view.root.invalidate()
         # The scroll area grows its page on its own but does not always shrink it again.
-        viewport = self.page.viewport()
-        height = max(viewport.height(), self.content.minimumSizeHint().height())
-        if self.splitter.orientation() == Qt.Orientation.Vertical and self.splitter.y() > 0:
+        viewport = view.page.viewport()
+        height = max(viewport.height(), view.content.minimumSizeHint().height())
+        if view.splitter.orientation() == Qt.Orientation.Vertical and view.splitter.y() > 0:
             # The wrapping toolbar is taller than its minimum: count what is really above.
-            gap = self.root.spacing()
-            below = gap + self.expert_button.sizeHint().height()
-            if self.expert_row.isVisible():
-                below += gap + self.expert_row.sizeHint().height()
-            height = max(height, self.splitter.y() + self.splitter.minimumHeight() + below
-                         + self.root.contentsMargins().bottom())
-            self.content.floor = height
+            gap = view.root.spacing()
+            below = gap + view.expert_button.sizeHint().height()
+            if view.expert_row.isVisible():
+                below += gap + view.expert_row.sizeHint().height()
+            height = max(height, view.splitter.y() + view.splitter.minimumHeight() + below
+                         + view.root.contentsMargins().bottom())
+            view.content.floor = height
         else:
-            self.content.floor = 0
-        if self.content.height() != height:
-            self.content.resize(viewport.width(), height)
+            view.content.floor = 0
+        if view.content.height() != height:
+            view.content.resize(viewport.width(), height)
 
-    def _panel_width(self) -> int:
+    def panel_width(self) -> int:
         """PANEL_WIDTH, or what the hand cards need at a larger text size."""
-        return max(PANEL_WIDTH, self.panel_widget.minimumSizeHint().width()
-                   + self.panel_scroll.verticalScrollBar().sizeHint().width() + 2)
+        view = self.view
+        return max(PANEL_WIDTH, view.panel_widget.minimumSizeHint().width()
+                   + view.panel_scroll.verticalScrollBar().sizeHint().width() + 2)
 
-    def _size_panel(self) -> None:
-        total = sum(self.splitter.sizes())
-        width = max(self._panel_width(), round(PANEL_WIDTH * self._text_scale()))
-        if self.splitter.orientation() == Qt.Orientation.Horizontal and total > 2 * width:
-            self.splitter.setSizes([total - width, width])
-            self._arranged = True
-
-    def changeEvent(self, event) -> None:
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange and hasattr(self, "toolbar"):
-            self._arrange()
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) \
-                and self.card_buttons and palette_colours() is not self._colours_seen:
-            # The chips carry their own style sheet in the theme's colours.
-            self._colours_seen = palette_colours()
-            self.panel_widget.setStyleSheet(_chip_style())
-            for index, (_line, icon, _name, _detail) in enumerate(self.player_rows):
-                icon.setPixmap(pawn_icon(index, 14))
-            self.toolbar_separator.setStyleSheet(
-                f"color: {board_colours(self._colours_seen).track.name()};")
+    def size_panel(self) -> None:
+        view = self.view
+        total = sum(view.splitter.sizes())
+        width = max(self.panel_width(), round(PANEL_WIDTH * self.text_scale()))
+        if view.splitter.orientation() == Qt.Orientation.Horizontal and total > 2 * width:
+            view.splitter.setSizes([total - width, width])
+            view._arranged = True
 
 
 class _Content(QWidget):
@@ -1588,13 +1022,6 @@ class _Content(QWidget):
     def heightForWidth(self, width: int) -> int:
         return max(self.minimumSizeHint().height(), self.floor)
 
-
-class _Panel(QWidget):
-    """The side panel's content; its height follows its width (wrapped text), so the panel
-    scrolls only when the text really does not fit."""
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(super().minimumSizeHint().width(), 0)
 
 
 def _separator() -> QFrame:

@@ -73,7 +73,7 @@ class SurviveRemovalView(PageColumn):
         self.message_box, self.message = chrome.message_box, chrome.message
         self.message_title, self.detail = chrome.message_title, chrome.detail
         self.signals = chrome.signals
-        self.add_layout(chrome.header)
+        self.add(chrome.header)
         self._build_controls()
         self._build_main()
         self.add_layout(chrome.expert)
