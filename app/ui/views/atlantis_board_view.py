@@ -403,7 +403,7 @@ class AtlantisBoardView(QWidget):
         self.example_combo.addItem("Beispiel öffnen …", "")
         for example in self.examples:
             self.example_combo.addItem(example.title, example.id)
-        self.example_combo.setMinimumContentsLength(18)
+        self.example_combo.setMinimumContentsLength(12)
         self.example_combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.example_combo.activated.connect(self._on_example_chosen)
