@@ -76,3 +76,21 @@ def test_engines_and_model_need_no_qt():
         cwd=REPO, capture_output=True, text=True, timeout=240)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert " passed" in run.stdout.splitlines()[-1], run.stdout[-2000:]
+
+
+MAX_CLASS_LINES = 600
+
+
+def test_no_class_in_app_is_longer_than_600_lines():
+    """A class that grows past this does too many things; split it (issue #25)."""
+    import ast
+
+    too_long = []
+    for path in sorted((REPO / "app").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                lines = node.end_lineno - node.lineno + 1
+                if lines > MAX_CLASS_LINES:
+                    too_long.append(f"{path.relative_to(REPO)}:{node.lineno} {node.name} "
+                                    f"({lines} Zeilen)")
+    assert not too_long, too_long

@@ -13,14 +13,11 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from app.model.capabilities import CAPABILITIES
 from app.rules.errors import RulesError
 
 if TYPE_CHECKING:  # the snapshot start reads ExampleResult without pydantic
     from app.model.schema import QuizItem, WorkedExample
 
-# Engines are imported on first use so a game without one still loads fast.
-ENGINE_MODULES = {game: c.engine for game, c in CAPABILITIES.items() if c.engine}
 
 
 @dataclass(frozen=True)
@@ -31,13 +28,19 @@ class ExampleResult:
 
 
 def engine_for(game_id: str) -> ModuleType | None:
-    name = ENGINE_MODULES.get(game_id)
-    if name is None:
+    """The engine package of ``game_id`` (``example_facts``, ``EXAMPLE_FACT_KEYS``), found
+    through the one registry of games; engines are imported on first use, so a game without
+    one still loads fast."""
+    from app.model.library import SHIPPED_GAMES
+
+    if game_id not in SHIPPED_GAMES:
         return None
-    try:
-        return importlib.import_module(name)
-    except ImportError:
+    from app.rules.registry import game_for
+
+    game = game_for(game_id)
+    if game is None:
         return None
+    return importlib.import_module(type(game).__module__.rpartition(".")[0])
 
 
 def check_examples(game_id: str, examples: list[WorkedExample]) -> dict[str, ExampleResult]:

@@ -15,8 +15,11 @@ from app.model.safe_files import UnreadableFile, read_regular_file, too_large  #
 if TYPE_CHECKING:
     from app.model.examples import ExampleResult
 
-# Atlantis is the flagship and comes first; the rest follow by name.
-PREFERRED_ORDER = ("atlantis", "atacama", "survive")
+# The games shipped with a rules engine (app/rules/registry.py), in the switcher's order:
+# Atlantis is the flagship and comes first; other games follow by name. Their ids are
+# reserved (no pack may take one). Named here, not read from the engines, so the first frame
+# imports none; tests/ui/test_game_registry.py holds it to the registries.
+SHIPPED_GAMES = ("atlantis", "atacama", "survive")
 
 # Content files are a few kilobytes; anything far larger is a mistake or an attack.
 MAX_FILE_BYTES = 512 * 1024
@@ -170,9 +173,9 @@ class Library:
 
 
 def order_key(game_id: str) -> tuple[int, str]:
-    if game_id in PREFERRED_ORDER:
-        return (PREFERRED_ORDER.index(game_id), game_id)
-    return (len(PREFERRED_ORDER), game_id)
+    if game_id in SHIPPED_GAMES:
+        return (SHIPPED_GAMES.index(game_id), game_id)
+    return (len(SHIPPED_GAMES), game_id)
 
 
 def game_folders(root: Path) -> list[Path]:

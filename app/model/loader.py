@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 # The light types are re-exported here, where the views have always imported them from;
 # YAML, pydantic and the engines are imported only when a folder is really loaded.
 from app.model.library import (  # noqa: F401
-    PREFERRED_ORDER,
+    SHIPPED_GAMES,
     ContentError,
     FailedGame,
     Library,

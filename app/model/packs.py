@@ -30,8 +30,7 @@ from string import Template
 from typing import Any
 
 from app import __version__
-from app.model.capabilities import CAPABILITIES
-from app.model.library import distinct_problems, excerpt
+from app.model.library import SHIPPED_GAMES, distinct_problems, excerpt
 from app.model.loader import GAME_FILE, QUIZ_FILE, FailedGame, Library, LoadedGame, load_game
 from app.model.paths import PACKS_FOLDER, packs_root, resources_root  # noqa: F401 (re-exported)
 from app.model.quality import GLOSSARY_FILE, review_game
@@ -71,7 +70,7 @@ class FailedPack(FailedGame):
 
 def reserved_ids(library: Library | None = None) -> set[str]:
     """Ids a pack must not take: the shipped games (and any game the library shows already)."""
-    ids = set(CAPABILITIES)
+    ids = set(SHIPPED_GAMES)
     if library is not None:
         ids |= {e.id for e in library.entries() if not getattr(e, "own_pack", False)}
     return ids
@@ -193,7 +192,7 @@ def with_pack_rules(library: Library) -> Library:
     ``--check``, so it says what the app's problems panel says)."""
     games, failures = [], list(library.failures)
     for loaded in library.games:
-        problems = [] if loaded.id in CAPABILITIES else pack_problems(loaded.folder)
+        problems = [] if loaded.id in SHIPPED_GAMES else pack_problems(loaded.folder)
         if problems:
             failures.append(FailedGame(loaded.id, loaded.folder, problems))
         else:

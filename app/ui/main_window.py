@@ -22,17 +22,18 @@ from app.model.library import LoadedGame  # light: no YAML, pydantic or engines
 from app.model.paths import resources_root
 from app.ui.accessibility import link_label, name_page
 from app.ui.app_state import AppState, Services
+from app.ui.page import Page
 from app.ui.section_delegate import COUNT_ROLE, SectionDelegate, pill_size
 from app.ui.sections import Section, sections_for
 from app.ui.settings import DEFAULT_FONT_PT, MAX_FONT_PT, MIN_FONT_PT, Settings
 from app.ui.switcher import switcher_icon, switcher_title
 from app.ui.theme import ThemeController, colours_for
+from app.ui.wheel_guard import guard_wheel
 
 SIDEBAR_WIDTH = 232
 SECTION_KEY = Qt.ItemDataRole.UserRole
 SECTION_TITLE = Qt.ItemDataRole.UserRole + 1
 # The attribute under which a board page keeps its board, for the keyboard focus.
-BOARD_WIDGETS = ("canvas", "board", "map")
 # Which refresher section shows the marks of which kind of content.
 MARKED_KINDS = {"turn": "step", "numbers": "number", "pitfalls": "pitfall",
                 "interpretations": "interpretation", "variants": "variant"}
@@ -225,9 +226,7 @@ class MainWindow(QMainWindow):
                 self.section_list.blockSignals(False)
         self._set_page((entry.id, key),
                        lambda: name_page(section.build(entry, self.services), section.title))
-        show_first_mark = getattr(self.current_view(), "show_first_mark", None)
-        if callable(show_first_mark):
-            show_first_mark()
+        self.current_view().show_first_mark()
         self.state.visited()
         self._update_history_actions()
         if self.settings is not None:
@@ -238,25 +237,20 @@ class MainWindow(QMainWindow):
     def focus_page(self) -> None:
         """Give the open page the focus its advertised keys need.
 
-        A view may name that widget with ``focus_target()`` (the quiz: its start button or
-        itself, a board: the board); a reading page takes the focus itself, so the arrow and
-        page keys scroll it.
+        A page names that widget with ``focus_target()`` (app/ui/page.py: the quiz its start
+        button or itself, a board its board); a reading page takes the focus itself, so the
+        arrow and page keys scroll it.
         """
         view = self.current_view()
         if view is None:
             return
-        chooser = getattr(view, "focus_target", None)
-        widget = chooser() if callable(chooser) else None
-        if widget is None:
-            # A board page: its keys (arrows, Enter, the card letters) belong to the board.
-            widget = next((w for w in (getattr(view, name, None) for name in BOARD_WIDGETS)
-                           if isinstance(w, QWidget) and w.isVisibleTo(view)), None)
-        (widget or view).setFocus(Qt.FocusReason.OtherFocusReason)
+        (view.focus_target() or view).setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _set_page(self, cache_key: tuple[str, str], build) -> None:
         view = self._views.get(cache_key)
         if view is None:
             view = build()
+            guard_wheel(view)
             self._views[cache_key] = view
             self.stack.addWidget(view)
         self.stack.setCurrentWidget(view)
@@ -321,7 +315,7 @@ class MainWindow(QMainWindow):
 
     def _jump(self, section: str, anchor: str) -> None:
         view = self.current_view()
-        target = getattr(view, "anchors", {}).get(anchor)
+        target = view.anchors.get(anchor)
         if target is not None:
             view.scroll_to(target)
             _focus_hit(target)
@@ -636,7 +630,7 @@ class MainWindow(QMainWindow):
 
     # -- for tests, screenshots and other windows ---------------------------------------
 
-    def current_view(self) -> QWidget:
+    def current_view(self) -> Page:
         return self.stack.currentWidget()
 
     def view_for(self, key: str) -> QWidget:

@@ -1,12 +1,15 @@
 """The sections of a game's refresher, in sidebar order.
 
 Each section names its view class as ``module:Class``; the module is imported
-when the section is first opened, which keeps the start of the app quick.
+when the section is first opened, which keeps the start of the app quick. The
+interactive sections (Rechner, Spielbrett) are the game's own pages from the game
+registry (:mod:`app.ui.game_registry`), keyed by its engine's class.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -14,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QWidget
 
-from app.model.capabilities import capabilities_for
 from app.ui.app_state import Services
+from app.ui.game_registry import offers, ui_for_id
 
 if TYPE_CHECKING:
     from app.model.loader import LoadedGame
@@ -28,18 +31,21 @@ class Section:
     icon: str
     view: str = ""
     shown: Callable[[LoadedGame], bool] = lambda loaded: True
-    # Interactive sections are built on a game's engine: the view is the game's capability of
-    # this name (app/model/capabilities.py), so a game without an engine has no such section.
-    capability: str = ""
+    # Interactive sections are a game's own pages (app/ui/game_registry.py): a game without
+    # an engine, or an own pack, has no such section.
+    offer: str = ""
 
-    def view_for(self, game_id: str, *, own_pack: bool = False) -> str:
-        if not self.capability:
-            return self.view
-        return getattr(capabilities_for(game_id, own_pack=own_pack), self.capability)
+    def offered(self, game_id: str, *, own_pack: bool = False) -> bool:
+        if self.offer:
+            return self.offer in offers(game_id, own_pack=own_pack)
+        return _view_exists(self.view)
 
     def build(self, loaded: LoadedGame, services: Services) -> QWidget:
-        module_name, class_name = self.view_for(loaded.id, own_pack=_own(loaded)).split(":")
-        view_class = getattr(importlib.import_module(module_name), class_name)
+        if self.offer:
+            view_class = getattr(ui_for_id(loaded.id, own_pack=_own(loaded)), self.offer)
+        else:
+            module_name, class_name = self.view.split(":")
+            view_class = getattr(importlib.import_module(module_name), class_name)
         return view_class(loaded, services)
 
 
@@ -53,8 +59,8 @@ SECTIONS: tuple[Section, ...] = (
     Section("numbers", "Die Zahlen", "numbers", "app.ui.views.numbers_view:NumbersView"),
     Section("pitfalls", "Leicht vergessen", "pitfalls", "app.ui.views.pitfalls_view:PitfallsView"),
     Section("quiz", "Weißt du's noch?", "quiz", "app.ui.views.quiz_view:QuizView"),
-    Section("calculators", "Rechner", "calculator", capability="calculators"),
-    Section("board", "Spielbrett", "board", capability="board"),
+    Section("calculators", "Rechner", "calculator", offer="calculators"),
+    Section("board", "Spielbrett", "board", offer="board"),
     Section("interpretations", "Auslegungen", "interpretations",
             "app.ui.views.interpretations_view:InterpretationsView",
             lambda loaded: bool(loaded.game.content.interpretations
@@ -68,7 +74,7 @@ SECTIONS: tuple[Section, ...] = (
 def sections_for(loaded: LoadedGame) -> list[Section]:
     own = _own(loaded)
     return [s for s in SECTIONS
-            if s.shown(loaded) and _view_exists(s.view_for(loaded.id, own_pack=own))]
+            if s.shown(loaded) and s.offered(loaded.id, own_pack=own)]
 
 
 def _own(loaded: LoadedGame) -> bool:
@@ -78,10 +84,8 @@ def _own(loaded: LoadedGame) -> bool:
 
 @cache
 def _view_exists(view: str) -> bool:
-    # A game's interactive view appears once its module is there; no import needed to know.
+    # A view appears once its module is there; no import needed to know.
     if not view:
         return False
-    import importlib.util
-
     module = view.split(":")[0]
     return importlib.util.find_spec(module) is not None

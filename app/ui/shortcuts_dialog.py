@@ -20,27 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.rules.atlantis.types import ITEMS
-
 QUIZ_KEYS = (
     ("Quiz: starten / aufdecken / weiter", "Leertaste"),
     ("Quiz: Wusste ich / Unsicher / Wusste ich nicht (die Leertaste bewertet nie)", "1 / 2 / 3"),
     ("Quiz: Antwort einer Übungssituation wählen", "1–4 oder A–D"),
-)
-BOARD_KEYS = (
-    ("Atlantis-Brett: Karte spielen (" + ", ".join(item.label for item in ITEMS) + ")",
-     " ".join(item.letter for item in ITEMS)),
-    ("Atlantis-Brett: Brücke legen an / aus", "B"),
-    ("Atlantis-Brett: nächste Figur – oder beim Brückenlegen die nächste Lücke",
-     "Pfeiltasten oder Tab"),
-    ("Atlantis-Brett: Figur wählen / Brücke auf diese Lücke legen", "Eingabe oder Leertaste"),
-    ("Atlantis-Brett: Auswahl abbrechen, ohne Brücke weiter", "Esc"),
-    ("Atlantis-Brett: Erklärung Schritt für Schritt", "Ctrl+Links / Ctrl+Rechts"),
-    ("Spielbretter: Zug rückgängig / wiederholen", "Ctrl+Z / Ctrl+Y"),
-    ("Atacama-Brett, Survive-Karte: Feld wählen / setzen oder nehmen",
-     "Pfeiltasten, dann Eingabe"),
-    ("Atacama-Rechner: Feld – Bohrturm wechseln / Rohstoff / Wert",
-     "Leertaste / K S G / 1–5"),
 )
 MOVING_KEYS = (
     ("Zum nächsten / vorigen Bedienelement", "Tab / Umschalt+Tab"),
@@ -54,7 +37,14 @@ MOVING_KEYS = (
 
 def shortcut_rows(actions: list[QAction]) -> list[tuple[str, str]]:
     """The window's shortcuts first, then the keys inside pages and for moving the focus."""
-    return window_rows(actions) + list(QUIZ_KEYS) + native(BOARD_KEYS) + list(MOVING_KEYS)
+    return window_rows(actions) + list(QUIZ_KEYS) + native(board_keys()) + list(MOVING_KEYS)
+
+
+def board_keys() -> list[tuple[str, str]]:
+    """Each game's board and calculator keys, from the game registry."""
+    from app.ui.game_registry import help_lines
+
+    return help_lines()
 
 
 def native(rows) -> list[tuple[str, str]]:
@@ -94,7 +84,7 @@ class ShortcutsDialog(QDialog):
         for heading, rows in (("Überall im Fenster", window_rows(actions)),
                               ("Im Quiz", QUIZ_KEYS),
                               ("Auf den Spielbrettern und in den Rechnern",
-                               native(BOARD_KEYS)),
+                               native(board_keys())),
                               ("Fokus bewegen", MOVING_KEYS)):
             head = QLabel(heading)
             head.setObjectName("H2")

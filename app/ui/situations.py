@@ -57,14 +57,11 @@ def covers(situation: Situation) -> bool:
 
 
 def situation_service_for(game_id: str, *, own_pack: bool = False):
-    """The situation service of ``game_id`` (see app/model/capabilities.py), or ``None``
+    """The practice service of ``game_id`` (see app/ui/game_registry.py), or ``None``
     where the engine makes none."""
-    import importlib
+    from app.rules.contract import PRACTICE
+    from app.ui.game_registry import offers, ui_for_id
 
-    from app.model.capabilities import capabilities_for
-
-    name = capabilities_for(game_id, own_pack=own_pack).situations
-    if not name:
+    if PRACTICE not in offers(game_id, own_pack=own_pack):
         return None
-    module_name, class_name = name.split(":")
-    return getattr(importlib.import_module(module_name), class_name)()
+    return ui_for_id(game_id).practice()

@@ -519,7 +519,8 @@ class Box(QFrame):
 class PageColumn(QScrollArea):
     """A scrolling page whose content stays a readable column, centred in wide windows."""
 
-    def __init__(self, title: str, lead: str | None = None, parent: QWidget | None = None):
+    def __init__(self, title: str, lead: str | None = None, parent: QWidget | None = None,
+                 *, with_heading: bool = True):
         super().__init__(parent)
         self.setObjectName("Page")
         self.setWidgetResizable(True)
@@ -538,9 +539,11 @@ class PageColumn(QScrollArea):
         self.layout_.setSpacing(16)
         self.setWidget(outer)
         self.title = title
+        self.anchors: dict[str, QWidget] = {}  # app/ui/page.py
         self.mark_badges: dict[str, MarkBadge] = {}
         self._marks_source = None
-        self.add(heading(title))
+        if with_heading:  # a board page puts its own header (app/ui/board_page.py)
+            self.add(heading(title))
         if lead:
             self.add(label(lead, "Lead"))
         self._finished = False
@@ -632,16 +635,15 @@ class PageColumn(QScrollArea):
             return  # every rule shows already (showing a widget early costs its polish)
         self._filtered = only
         for target in self.mark_badges:
-            widget = self.anchors.get(target) if hasattr(self, "anchors") else None
+            widget = self.anchors.get(target)
             if widget is not None:
                 widget.setVisible(not only or target in self._marked)
 
     def first_mark(self) -> QWidget | None:
         """The first marked rule on this page, in reading order."""
-        anchors = getattr(self, "anchors", {})
         for target in self.mark_badges:
-            if target in self._marked and target in anchors:
-                return anchors[target]
+            if target in self._marked and target in self.anchors:
+                return self.anchors[target]
         return None
 
     def show_first_mark(self) -> None:
@@ -670,6 +672,10 @@ class PageColumn(QScrollArea):
         if self._marks_source is not None:
             progress, game_id = self._marks_source
             progress.clear_mark(game_id, target)
+
+    def focus_target(self) -> QWidget | None:
+        """A reading page takes the keys itself (app/ui/page.py)."""
+        return None
 
     def scroll_to(self, widget: QWidget) -> None:
         self._to_first_mark = False

@@ -81,11 +81,11 @@ def _click_to_screen(app: QApplication) -> str:
     app.processEvents()
     times = []
     for _ in range(10):
-        view.session.restart()
+        view.draft.restart()
         app.processEvents()
         for move in (40, 30, 50, 20, 60, 10, 70, 0):
             started = time.perf_counter()
-            view.session.place(move)
+            view.draft.place(move)
             view.board.repaint()
             times.append(time.perf_counter() - started)
     ms = statistics.median(times) * 1000

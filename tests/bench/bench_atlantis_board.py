@@ -114,10 +114,10 @@ def _move_figures() -> tuple[float, float, str]:
     image = QImage(view.size(), QImage.Format.Format_ARGB32_Premultiplied)
 
     def prepare() -> None:
-        view.model.load(state, "Messung")
-        view.model.select_pawn(move.origin)
+        view.session.start(state, source="Messung")
+        view.draft.select_pawn(move.origin)
         for card in move.cards[:-1]:
-            view.model.play_card(card)
+            view.draft.play_card(card)
         QApplication.processEvents()
 
     def click() -> None:
@@ -125,7 +125,7 @@ def _move_figures() -> tuple[float, float, str]:
         # everything that changed into the window (the offscreen platform's QImage).
         view.play_card(move.cards[-1])
         QApplication.processEvents()
-        assert view.model.outcome is not None
+        assert view.session.outcome is not None
 
     move_ms = _median_ms(click, prepare)
 

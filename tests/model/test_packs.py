@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.__main__ import main
-from app.model.capabilities import CAPABILITIES, NO_CAPABILITIES, capabilities_for
 from app.model.check import run_check
-from app.model.examples import ENGINE_MODULES
+from app.model.examples import engine_for
+from app.model.library import SHIPPED_GAMES
 from app.model.loader import load_library
 from app.model.packs import (
     MAX_ARCHIVE_BYTES,
@@ -63,15 +63,18 @@ def _everything_below(folder: Path) -> list[Path]:
     return sorted(folder.rglob("*")) if folder.exists() else []
 
 
-# -- capabilities ------------------------------------------------------------------------------
+# -- engines -----------------------------------------------------------------------------------
 
 
-def test_capabilities_are_the_one_place_engines_come_from():
-    assert set(ENGINE_MODULES) == {g for g, c in CAPABILITIES.items() if c.engine}
-    assert capabilities_for("atlantis").situations
-    assert capabilities_for("atlantis", own_pack=True) is NO_CAPABILITIES
-    assert capabilities_for("carcassonne") is NO_CAPABILITIES
-    assert not NO_CAPABILITIES.any
+def test_engines_come_from_the_one_registry_of_games():
+    from app.rules.registry import GAMES
+
+    assert set(SHIPPED_GAMES) == set(GAMES)
+    for game_id in SHIPPED_GAMES:
+        engine = engine_for(game_id)
+        assert engine.example_facts and engine.GAME is GAMES[game_id]
+    assert engine_for("carcassonne") is None
+    assert "carcassonne" not in reserved_ids() and set(SHIPPED_GAMES) <= reserved_ids()
 
 
 # -- templates ---------------------------------------------------------------------------------

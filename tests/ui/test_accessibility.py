@@ -134,7 +134,7 @@ def check_children(widget, count: int) -> None:
 def test_atlantis_board_lists_its_fields_in_words(window):
     window.state.select_game("atlantis")
     view = window.view_for("board")
-    view.model.load(parse_state("R3 H2b ~ S4 K5 [a] | a: HS R2 | stapel:OR"), "Test")
+    view.session.start(parse_state("R3 H2b ~ S4 K5 [a] | a: HS R2 | stapel:OR"), source="Test")
     QApplication.processEvents()
     canvas = view.canvas
     names = field_names(canvas)
@@ -145,7 +145,7 @@ def test_atlantis_board_lists_its_fields_in_words(window):
     check_children(canvas, len(names))
     # Blue's pawns on Atlantis may move (said in words, not only drawn); White's may not.
     # In bridge mode the water is the target instead.
-    qtbot_free_bridge = view.model.set_bridge_mode
+    qtbot_free_bridge = view.draft.set_bridge_mode
     qtbot_free_bridge(True)
     assert [n for n in field_names(canvas) if "Brücke möglich" in n] == \
         ["Feld 3: Wasser – Brücke möglich"]
@@ -240,7 +240,7 @@ def press(qtbot, board, key, heard) -> None:
 def test_atlantis_turn_by_keys_announces_each_field(qtbot, window, announced):
     qtbot.keyClick(window, Qt.Key.Key_7, Qt.KeyboardModifier.ControlModifier)
     view = window.current_view()
-    view.model.load(parse_state("R3 H2a ~ S4 K5 H6 | a: HS R2"), "Test")
+    view.session.start(parse_state("R3 H2a ~ S4 K5 H6 | a: HS R2"), source="Test")
     canvas = view.canvas
     tab_to(qtbot, window, canvas)
     assert announced and announced[-1][2].startswith("Atlantis")
@@ -249,21 +249,21 @@ def test_atlantis_turn_by_keys_announces_each_field(qtbot, window, announced):
     press(qtbot, canvas, Qt.Key.Key_Left, announced)
     press(qtbot, canvas, Qt.Key.Key_Right, announced)
     press(qtbot, canvas, Qt.Key.Key_Return, announced)
-    assert view.model.origin == 2
+    assert view.draft.origin == 2
     assert announced.changes[-1][2].startswith("Feld 2: Helm 2, Figur Blau, ausgewählt")
     qtbot.keyClick(canvas, Qt.Key.Key_R)  # a card Blue does not hold: refused, said at once
     obj, text, urgent = announced.said[-1]
-    assert obj is canvas and urgent and text == view.model.message
+    assert obj is canvas and urgent and text == view.session.message.text
     assert "keine Karte Ring (blau)" in text
     qtbot.keyClick(canvas, Qt.Key.Key_H)  # play the helmet card: the pawn moves, the turn ends
-    assert view.model.outcome is not None and view.model.outcome.movement.landing == 6
+    assert view.session.outcome is not None and view.session.outcome.movement.landing == 6
     reached = {name.split(" – ")[0] for _obj, _i, name in announced}
     assert {"Feld 2: Helm 2, Figur Blau"} <= reached
     # What the move did is said aloud: the explanation the page shows, and who is on now.
     obj, text, urgent = announced.said[-1]
     assert obj is canvas and not urgent
     assert text.startswith("Zug von Blau (a): ")
-    for step in explain(view.model.outcome).steps:
+    for step in explain(view.session.outcome).steps:
         assert step.text in text
     assert "Feld 6" in text and text.endswith(" am Zug.")
 
@@ -295,7 +295,7 @@ def test_atacama_turn_by_keys_announces_each_field(qtbot, window, announced):
     mover = view.session.state.to_move
     press(qtbot, board, Qt.Key.Key_Return, announced)
     assert view.session.state.to_move != mover  # placed: the other player's turn
-    assert announced.said and announced.said[-1] == (board, view.session.message, False)
+    assert announced.said and announced.said[-1] == (board, view.session.message.text, False)
     # The field under the cursor now holds the derrick, and says so.
     assert announced.changes and "Bohrturm" in announced.changes[-1][2]
     assert announced.changes[-1][1] == announced[-1][1]
@@ -315,7 +315,7 @@ def test_survive_turn_by_keys_announces_each_tile(qtbot, window, announced):
     assert len(announced) >= 2
     # The verdict (and what came out from under the tile) is said aloud.
     obj, text, urgent = announced.said[-1]
-    assert obj is board and not urgent and view.session.message in text
+    assert obj is board and not urgent and view.session.message.text in text
 
 
 def test_a_field_outlives_its_board_without_crashing(qtbot):

@@ -302,7 +302,7 @@ def test_pasted_position_round_trips(qtbot, view):
     assert view.seed_box.value() == 3
     assert view.variant_box.currentIndex() == 1
     assert view.board.state == parse_position(text)
-    assert not view.notation_error.isVisible()
+    assert view.message_box.objectName() != "WrongBox"
 
 
 @pytest.mark.parametrize("text,words", [
@@ -318,9 +318,9 @@ def test_bad_paste_says_why_and_changes_nothing(qtbot, view, text, words):
     view.notation.setText(text)
     view.notation.returnPressed.emit()
     assert view.session.notation == before
-    assert view.notation_error.isVisible()
-    assert words in view.notation_error_text.text()
-    assert view.notation_error_text.text().startswith("Diese Stellung kann ich nicht")
+    assert view.message_box.objectName() == "WrongBox" and view.message_box.isVisible()
+    assert words in view.message.text()
+    assert view.message.text().startswith("Diese Stellung kann ich nicht")
 
 
 NOTATION_PIECES = st.sampled_from([
@@ -337,9 +337,9 @@ def test_any_paste_either_loads_or_says_why(view, text):
     open_expert(view)
     view.notation.setText(text)
     view.notation.returnPressed.emit()
-    if view.notation_error.isVisibleTo(view):
+    if view.session.message.kind == "wrong":
         assert view.session.notation == before
-        assert view.notation_error_text.text().startswith("Diese Stellung kann ich nicht")
+        assert view.message.text().startswith("Diese Stellung kann ich nicht")
     else:
         assert view.session.notation == position_text(parse_position(text.strip()))
 
@@ -547,7 +547,7 @@ def test_game_end_explains_the_scoring_and_links_the_ruling(qtbot, loaded):
     widget.resize(1064, 760)
     widget.show()
     state = random_position(11, turns=27)
-    widget.session.load(position_text(state))
+    widget.session.load_position(position_text(state))
     click(qtbot, widget, square_name(legal_moves(state)[0].square))
     assert widget.result_box.isVisible() and not widget.score_title.isVisible()
     rules = widget.result_rules

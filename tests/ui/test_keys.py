@@ -198,35 +198,35 @@ def test_bridge_gap_on_the_atlantis_board_by_keys(shown):
 
     key(shown, Qt.Key.Key_7, CTRL)
     view = shown.current_view()
-    view.model.load_notation("R3 H2b ~ S4 K5 [a] | a: HS R2 | stapel:OR")
+    view.session.load_position("R3 H2b ~ S4 K5 [a] | a: HS R2 | stapel:OR")
     assert focused() is view.canvas, "Ctrl+7 gives the board the keyboard"
     key(shown, Qt.Key.Key_B)
-    assert view.model.bridge_mode
+    assert view.draft.bridge_mode
     gaps = view.canvas._pawn_stops()
     assert gaps, "the open gaps are the keyboard's stops now"
     assert view.canvas.focused_pawn() == gaps[0]
     key(shown, Qt.Key.Key_Return)
-    assert view.model.state.position(gaps[0]).bridge == 0, "Enter laid the bridge there"
-    assert not view.model.bridge_mode
+    assert view.session.state.position(gaps[0]).bridge == 0, "Enter laid the bridge there"
+    assert not view.draft.bridge_mode
     assert parse_state("R3 H2b ~ S4 K5 [a] | a: HS R2 | stapel:OR").position(gaps[0]).bridge is None
 
 
 def test_bridge_after_the_move_by_keys(shown):
     key(shown, Qt.Key.Key_7, CTRL)
     view = shown.current_view()
-    view.model.load_notation("R3 H2 S4 ~ K5 =b A2 | a: SOFF | b: RFFFF")
-    view.bridge_later_box.setChecked(True)
+    view.session.load_position("R3 H2 S4 ~ K5 =b A2 | a: SOFF | b: RFFFF")
+    view.side.bridge_later_box.setChecked(True)
     assert focused() is view.canvas
     key(shown, Qt.Key.Key_Return)  # the focused pawn
     key(shown, Qt.Key.Key_S)  # the statue card
-    assert view.model.awaiting is not None
-    assert view.canvas._pawn_stops() == view.model.preview_gaps() == [2, 4]
+    assert view.draft.awaiting is not None
+    assert view.canvas._pawn_stops() == view.draft.preview_gaps() == [2, 4]
     key(shown, Qt.Key.Key_Right)
     key(shown, Qt.Key.Key_Left)
     assert view.canvas.focused_pawn() == 2
     key(shown, Qt.Key.Key_Space)
-    assert view.model.awaiting is None
-    assert view.model.state.position(2).bridge == 0
+    assert view.draft.awaiting is None
+    assert view.session.state.position(2).bridge == 0
 
 
 def test_search_forgives_a_typo_typed_in_the_window(shown, qtbot):

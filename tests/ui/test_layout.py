@@ -262,7 +262,7 @@ def test_spin_boxes_with_a_prefix_keep_their_arrows(big_window):
             assert up.width() >= 8 and up.left() >= text.right() - 1, spin.prefix()
             assert up.right() <= spin.width(), "the arrows lie inside the box"
             seen.append(spin.prefix())
-    assert {"Plan Nr. ", "Stellung Nr. ", "Nr. "} <= set(seen)
+    assert {"Plan Nr. ", "Übungsstellung Nr. ", "Nr. "} <= set(seen)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -387,7 +387,7 @@ def test_a_broken_installed_pack_is_not_replaced_without_asking(
     assert "zusammenfassung: |" in (installed / "game.yaml").read_text(encoding="utf-8")
 
 
-def test_practice_situations_come_from_the_capabilities(library):
+def test_practice_situations_come_from_the_game_registry(library):
     from app.ui.situations import AtlantisSituations, situation_service_for
 
     assert isinstance(situation_service_for("atlantis"), AtlantisSituations)

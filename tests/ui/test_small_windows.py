@@ -130,7 +130,7 @@ def test_atlantis_board_has_clickable_tiles_and_the_hand_in_view(window, size):
     festland = canvas.mapFromScene(canvas.board.rect_of(MAINLAND)).boundingRect()
     assert in_view(canvas, view.page)
     assert canvas.viewport().rect().contains(festland)
-    for chip in view.card_buttons.values():
+    for chip in view.side.card_buttons.values():
         assert chip.isVisible() and in_view(chip, view.page)
         # No chip lies over the board.
         chip_rect = QRect(chip.mapTo(view.page.viewport(), QPoint(0, 0)), chip.size())
@@ -147,10 +147,10 @@ def test_atlantis_board_goes_back_beside_the_panel_in_a_wide_window(window):
     window.resize(1280, 800)
     settle()
     assert view.splitter.orientation() == Qt.Orientation.Horizontal
-    assert view.hand_box.parentWidget() is not view.canvas.parentWidget()
+    assert view.side.hand_box.parentWidget() is not view.canvas.parentWidget()
     canvas = view.canvas
     assert canvas.mapFromScene(canvas.board.rect_of(1)).boundingRect().width() >= 26
     festland = canvas.mapFromScene(canvas.board.rect_of(MAINLAND)).boundingRect()
     assert in_view(canvas, view.page) and canvas.viewport().rect().contains(festland)
-    for chip in view.card_buttons.values():
+    for chip in view.side.card_buttons.values():
         assert in_view(chip, view.panel_scroll)

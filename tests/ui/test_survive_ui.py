@@ -326,7 +326,7 @@ def test_clicking_an_allowed_tile_removes_it(qtbot, trainer):
     assert tile in now.removed
     assert now == (replace(expected, phase=Phase.ENTFERNEN)
                    if expected.phase is Phase.WUERFELN else expected)
-    assert trainer.session.right == 1
+    assert trainer.draft.tally.right == 1
     assert trainer.message.text() == removal_check(state, tile)[1] == report.reason
     assert trainer.detail.text() == report.text
     assert trainer.message_box.objectName() == "RightBox"
@@ -340,8 +340,8 @@ def test_the_trainer_goes_on_with_the_next_tile(qtbot, trainer):
             break
         click_tile(qtbot, trainer, removable_tiles(state)[-1])
         assert len(trainer.session.state.removed) == len(state.removed) + 1
-    assert trainer.session.right >= 1
-    assert trainer.session.wrong == 0
+    assert trainer.draft.tally.right >= 1
+    assert trainer.draft.tally.wrong == 0
 
 
 def test_forest_is_refused_while_a_beach_at_the_sea_remains(qtbot, trainer):
@@ -356,8 +356,8 @@ def test_forest_is_refused_while_a_beach_at_the_sea_remains(qtbot, trainer):
     assert trainer.session.notation == before
     assert trainer.message.text() == reason
     assert "Strand" in reason
-    assert trainer.session.wrong == 1
-    assert trainer.session.right == 0
+    assert trainer.draft.tally.wrong == 1
+    assert trainer.draft.tally.right == 0
     assert trainer.message_box.objectName() == "WrongBox"
     assert trainer.wrong_label.text() == "✗ 1 falsch"
 
@@ -382,9 +382,9 @@ def test_the_volcano_ends_the_game_and_the_trainer_says_so(qtbot, trainer):
     gone = " ".join(t.label for t in TERRAIN if CELLS[t] is not Cell.BERG)
     head = f"spieler: ro bl; zug: ro entfernen; weg: {gone}"
     tile = removable_tiles(parse_position(head))[0]
-    trainer.session.load(parse_position(f"{head}; rückseiten: {tile.label} vulkan"))
+    trainer.draft.load(parse_position(f"{head}; rückseiten: {tile.label} vulkan"))
     click_tile(qtbot, trainer, tile)
-    assert trainer.session.over
+    assert trainer.session.is_over
     assert trainer.question.text() == "Die Partie ist vorbei"
     assert "Vulkan" in trainer.detail.text()
     assert trainer.map.allowed == frozenset()
@@ -393,13 +393,13 @@ def test_the_volcano_ends_the_game_and_the_trainer_says_so(qtbot, trainer):
         click_tile(qtbot, trainer, other)
         assert trainer.session.notation == after
         assert trainer.message.text().startswith("Das Spiel ist schon zu Ende.")
-    assert (trainer.session.right, trainer.session.wrong) == (1, 0)
+    assert (trainer.draft.tally.right, trainer.draft.tally.wrong) == (1, 0)
 
 
 def test_sea_is_answered_but_not_counted(qtbot, trainer):
     click_tile(qtbot, trainer, "b2")
     assert trainer.message.text() == removal_check(trainer.session.state, "b2")[1]
-    assert trainer.session.wrong == 0
+    assert trainer.draft.tally.wrong == 0
 
 
 def test_undo_takes_back_a_removal_and_the_tally(qtbot, trainer):
@@ -409,7 +409,7 @@ def test_undo_takes_back_a_removal_and_the_tally(qtbot, trainer):
     assert trainer.session.notation != before
     left_click(qtbot, trainer.undo_button)
     assert trainer.session.notation == before
-    assert trainer.session.right == 0
+    assert trainer.draft.tally.right == 0
     assert not trainer.undo_button.isEnabled()
 
 
@@ -500,7 +500,7 @@ def _space(label_: str):
 
 
 def test_a_boat_under_four_offers_only_groups_of_three(qtbot, trainer):
-    trainer.session.load(parse_position(
+    trainer.draft.load(parse_position(
         f"{BOAT_HEAD}; land: f3 ro1 bl2 ge3 ro4; rückseiten: f3 boot"))
     before = trainer.session.notation
     click_tile(qtbot, trainer, "f3")
@@ -518,11 +518,11 @@ def test_a_boat_under_four_offers_only_groups_of_three(qtbot, trainer):
     swimmers = dict(trainer.session.state.sea)[_space("f3")]
     assert [e.colour.title for e in swimmers] == ["Gelb"]
     assert not trainer.boarding_box.isVisible()
-    assert trainer.session.right == 1
+    assert trainer.draft.tally.right == 1
 
 
 def test_a_boat_under_three_or_fewer_takes_them_all_without_asking(qtbot, trainer):
-    trainer.session.load(parse_position(f"{BOAT_HEAD}; land: f3 ro1 bl2; rückseiten: f3 boot"))
+    trainer.draft.load(parse_position(f"{BOAT_HEAD}; land: f3 ro1 bl2; rückseiten: f3 boot"))
     click_tile(qtbot, trainer, "f3")
     assert not trainer.boarding_box.isVisible()
     boat = trainer.session.state.boat_at(_space("f3"))
@@ -531,7 +531,7 @@ def test_a_boat_under_three_or_fewer_takes_them_all_without_asking(qtbot, traine
 
 
 def test_undo_while_choosing_who_boards_leaves_the_tile(qtbot, trainer):
-    trainer.session.load(parse_position(
+    trainer.draft.load(parse_position(
         f"{BOAT_HEAD}; land: f3 ro1 bl2 ge3 ro4; rückseiten: f3 boot"))
     before = trainer.session.notation
     click_tile(qtbot, trainer, "f3")
@@ -544,7 +544,7 @@ def test_the_end_of_a_trainer_game_is_scored(qtbot, trainer):
     gone = " ".join(t.label for t in TERRAIN if CELLS[t] is not Cell.BERG)
     head = f"spieler: ro bl; zug: ro entfernen; weg: {gone}; sicher: nw ro3 ro2, so bl4"
     tile = removable_tiles(parse_position(head))[0]
-    trainer.session.load(parse_position(f"{head}; rückseiten: {tile.label} vulkan"))
+    trainer.draft.load(parse_position(f"{head}; rückseiten: {tile.label} vulkan"))
     assert not trainer.score_box.isVisible()
     click_tile(qtbot, trainer, tile)
     assert trainer.score_box.isVisible()

@@ -149,13 +149,13 @@ def test_wording_fixes(qtbot, library, tmp_path):
     source = plain(" ".join(lb.text() for lb in window.view_for("source").findChildren(QLabel)))
     assert "deutsch), 6 Seiten" in source and ") (6 Seiten)" not in source
     undo_labels = set()
-    for game in ("atlantis", "atacama"):
+    for game in ("atlantis", "atacama", "survive"):
         window.state.select_game(game)
         board = window.view_for("board")
         undo_labels |= {b.text().strip("↶↷ ") for b in board.findChildren(QPushButton)
-                        if b.text().strip("↶↷ ") in ("Rückgängig", "Wiederholen", "Zurück",
+                        if b.text().strip("↶↷ ") in ("Rückgängig", "Wiederherstellen", "Zurück",
                                                      "Wieder")}
-    assert undo_labels == {"Rückgängig", "Wiederholen"}
+    assert undo_labels == {"Rückgängig", "Wiederherstellen"}
 
 
 def test_quiz_summary_says_round_over_not_geschafft(qtbot, library, tmp_path):

@@ -310,15 +310,15 @@ def atlantis_fields(canvas) -> list[BoardField]:
     state, scene = canvas.state, canvas.board
     if state is None or scene is None:
         return []
-    model = canvas.owner.model
+    draft = canvas.owner.draft
     cursor = canvas.focused_pawn()
-    if model.awaiting is not None:
-        targets, word = set(model.preview_gaps()), "Brücke möglich"
-    elif model.bridge_mode:
+    if draft.awaiting is not None:
+        targets, word = set(draft.preview_gaps()), "Brücke möglich"
+    elif draft.bridge_mode:
         targets = {p for p in range(1, len(state.path) + 1) if state.position(p).is_water}
         word = "Brücke möglich"
     else:
-        targets, word = set(model.own_pawns()), "Figur wählbar"
+        targets, word = set(draft.own_pawns()), "Figur wählbar"
     offset = canvas.viewport().pos()
     fields = []
     for location in [ATLANTIS, *range(1, len(state.path) + 1), MAINLAND]:
@@ -342,11 +342,11 @@ def atlantis_fields(canvas) -> list[BoardField]:
                 text = f"Feld {location}: {position.top.item.label} {position.top.value}"
             if pawns:
                 text += ", Figur " + " und ".join(pawns)
-        if location == model.origin:
+        if location == draft.origin:
             text += ", ausgewählt"
         target = location in targets
         view_rect = canvas.mapFromScene(rect).boundingRect().translated(offset)
         fields.append(BoardField(
             field_name(text, target, word), view_rect, cursor=location == cursor,
-            selected=location == model.origin, target=target))
+            selected=location == draft.origin, target=target))
     return fields

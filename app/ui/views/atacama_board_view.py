@@ -1,20 +1,19 @@
 """„Spielbrett“ for Atacama: place derricks on a practice plan and watch the scores change.
 
-The game lives in :class:`~app.ui.boards.atacama_session.AtacamaSession` (engine states plus
-undo and redo); the widgets only show it and pass clicks on. Every number and every German
-reason comes from the engine.
+The game is a :class:`~app.model.play_session.PlaySession` (engine states, undo and redo)
+with Atacama's draft; the widgets only show it and pass clicks on. Every number and every
+German reason comes from the engine.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut, QStandardItemModel
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QBoxLayout,
     QCheckBox,
     QComboBox,
     QGridLayout,
-    QLineEdit,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.model.drafts.atacama import atacama_session
 from app.model.loader import LoadedGame
 from app.rules.atacama import (
     PRACTICE_LABEL,
@@ -37,16 +37,15 @@ from app.rules.atacama import (
     signed,
     winners,
 )
-from app.ui.accessibility import announce, link_label
+from app.ui.accessibility import link_label
 from app.ui.app_state import Services
+from app.ui.board_page import BoardChrome
 from app.ui.boards.atacama_board import AtacamaBoardWidget
-from app.ui.boards.atacama_session import AtacamaSession, player_name
 from app.ui.widgets import (
     PAGE_MARGIN,
     Box,
     Card,
     PageColumn,
-    expert_toggle,
     label,
     pill,
     row,
@@ -109,9 +108,10 @@ class PlayerScoreCard(Card):
         self.unit = label("", "Muted", rich=False)
         self.body.addWidget(self.unit)
 
-    def show_player(self, state: State, player: int, total: int, unit_total: int) -> None:
+    def show_player(self, state: State, player: int, name: str, total: int,
+                    unit_total: int) -> None:
         pr = state.rights[player]
-        self.name.setText(player_name(player))
+        self.name.setText(name)
         self.turn.setVisible(state.to_move == player and end_reason(state) is None)
         self.total.setText(signed(total))
         self.right.setText(f"wertet die {pr.direction.german} · {pr.right.german}")
@@ -148,35 +148,34 @@ class PlayerScoreCard(Card):
 
 class AtacamaBoardView(PageColumn):
     def __init__(self, loaded: LoadedGame, services: Services | None = None):
-        super().__init__("Spielbrett",
-                         "Setze Bohrtürme mit einem Klick oder mit Pfeiltasten und Eingabe. "
-                         "Die Wertung rechnet bei jedem Turm mit.")
+        super().__init__("Spielbrett", with_heading=False)
         self.loaded = loaded
         self.services = services
-        self.session = AtacamaSession(parent=self)
+        self.session = atacama_session()
+        self.draft = self.session.draft
+        self.board = AtacamaBoardWidget(self.session.state)
+        self.chrome = BoardChrome(
+            self, self.session, self.board, services=services,
+            lead="Setze Bohrtürme mit einem Klick oder mit Pfeiltasten und Eingabe. Die "
+                 "Wertung rechnet bei jedem Turm mit.",
+            placeholder="Stellung einfügen, z. B. 2p plan=übung:3 türme=e5")
+        chrome = self.chrome
+        self.undo_button, self.redo_button = chrome.undo_button, chrome.redo_button
+        self.message_box, self.message = chrome.message_box, chrome.message
+        self.signals = chrome.signals
+        self.add(chrome.header)
         self._build_controls()
         self._build_main()
-        self._build_notation()
+        self.add_layout(chrome.expert)
+        self.notation, self.expert_button = chrome.notation, chrome.expert_button
         self.finish()
-        self.session.changed.connect(self.refresh)
-        self.session.said.connect(lambda text, urgent: announce(self.board, text, urgent=urgent))
+        for signal in (self.signals.changed, self.signals.draftChanged,
+                       self.signals.messageChanged):
+            signal.connect(self.refresh)
         self.board.placeRequested.connect(self._place)
-        self._shortcuts(QKeySequence.StandardKey.Undo, ["Ctrl+Z"], self.session.undo)
-        self._shortcuts(QKeySequence.StandardKey.Redo, ["Ctrl+Shift+Z", "Ctrl+Y"],
-                        self.session.redo)
         self.refresh()
 
     # -- building ------------------------------------------------------------------------
-
-    def _shortcuts(self, standard, extra: list[str], action) -> None:
-        # The platform's keys plus the usual ones; a key bound twice would be ambiguous.
-        keys = {k.toString(): k for k in QKeySequence.keyBindings(standard)}
-        for text in extra:
-            keys.setdefault(QKeySequence(text).toString(), QKeySequence(text))
-        for key in keys.values():
-            shortcut = QShortcut(key, self)
-            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            shortcut.activated.connect(action)
 
     def _build_controls(self) -> None:
         self.variant_box = style_combo(QComboBox())
@@ -191,17 +190,18 @@ class AtacamaBoardView(PageColumn):
         self.seed_box.setRange(0, SEED_MAX)
         self.seed_box.setPrefix("Plan Nr. ")
         self.seed_box.setAccessibleName("Nummer des Übungsplans")
-        self.seed_box.setToolTip("Gleiche Nummer, gleicher Plan – so könnt ihr einen Plan teilen.")
+        self.seed_box.setToolTip("Gleiche Nummer, gleicher Plan – so könnt ihr einen Plan teilen. "
+                                 "Eine andere Nummer beginnt eine neue Partie.")
         self.seed_box.setKeyboardTracking(False)
         # Arrows from the app style sheet; the box's own size hint fits prefix and number
         # at any text size.
-        self.new_button = QPushButton("Neu beginnen")
+        self.new_button = QPushButton("Neue Partie")
         self.new_button.setAccessibleName("Neue Partie auf diesem Plan")
         self.new_button.setProperty("secondary", True)
         self.variant_box.currentIndexChanged.connect(self._variant_chosen)
         self.players_box.currentIndexChanged.connect(self._variant_chosen)
-        self.seed_box.valueChanged.connect(lambda seed: self.session.restart(seed=seed))
-        self.new_button.clicked.connect(lambda: self.session.restart())
+        self.seed_box.valueChanged.connect(lambda seed: self.draft.restart(seed=seed))
+        self.new_button.clicked.connect(lambda: self.draft.restart())
         self.add_layout(row(self.variant_box, self.players_box, self.new_button))
         self.plan_label = label("", "Muted", rich=False)
         self.plan_label.setToolTip(
@@ -214,7 +214,6 @@ class AtacamaBoardView(PageColumn):
         self.main_layout = QBoxLayout(QBoxLayout.Direction.LeftToRight, self.main)
         self.main_layout.setContentsMargins(0, 0, 0, 0)
         self.main_layout.setSpacing(20)
-        self.board = AtacamaBoardWidget(self.session.state)
         self.main_layout.addWidget(self.board, 0, Qt.AlignmentFlag.AlignTop)
         self.panel = QWidget()
         self.panel.setMinimumWidth(PANEL_MIN_WIDTH)
@@ -227,7 +226,7 @@ class AtacamaBoardView(PageColumn):
         self.left_label = label("", "Muted", rich=False)
         panel.addWidget(self.left_label)
         self.second_box = QCheckBox("Turm der &zweiten Farbe (zählt doppelt)")
-        self.second_box.toggled.connect(self.session.set_second)
+        self.second_box.toggled.connect(self.draft.set_second)
         panel.addWidget(self.second_box)
         self.right_box = style_combo(QComboBox())
         link_label(self.right_box, "Schürfrecht wählen")
@@ -237,7 +236,7 @@ class AtacamaBoardView(PageColumn):
         self.take_button.setToolTip("Kostet einen Bohrturm; die andere Person bekommt das "
                                     "andere Schürfrecht und die andere Richtung.")
         self.take_button.clicked.connect(
-            lambda: self.session.play(RIGHT_CHOICES[self.right_box.currentIndex()]))
+            lambda: self.draft.play(RIGHT_CHOICES[self.right_box.currentIndex()]))
         # Stacked: the right's full name is too long to share a line with the button.
         self.take_row = QWidget()
         take = QVBoxLayout(self.take_row)
@@ -247,19 +246,6 @@ class AtacamaBoardView(PageColumn):
         take.addLayout(row(self.take_button))
         panel.addWidget(self.take_row)
 
-        self.undo_button = QPushButton("Rückgängig")
-        self.undo_button.setToolTip("Letzten Schritt zurücknehmen (Strg+Z)")
-        self.undo_button.setProperty("secondary", True)
-        self.undo_button.clicked.connect(self.session.undo)
-        self.redo_button = QPushButton("Wiederholen")
-        self.redo_button.setToolTip("Zurückgenommenen Schritt wiederholen (Strg+Umschalt+Z)")
-        self.redo_button.setProperty("secondary", True)
-        self.redo_button.clicked.connect(self.session.redo)
-        panel.addLayout(row(self.undo_button, self.redo_button))
-
-        self.message_box = Box("Answer")
-        self.message = label("", "Body", rich=False)
-        self.message_box.body.addWidget(self.message)
         panel.addWidget(self.message_box)
 
         self.result_box = Box("RightBox")
@@ -276,7 +262,7 @@ class AtacamaBoardView(PageColumn):
             '(<a href="ruling:a1-aufgedruckte-werte">Auslegung A1</a>). '
             "Gleichstand: mehrere gewinnen.")
         self.result_rules.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        self.result_rules.linkActivated.connect(self._open_ruling)
+        self.result_rules.linkActivated.connect(self.chrome.open_ruling)
         self.result_rules.setToolTip("A1: Es zählt der aufgedruckte Wert")
         self.result_box.body.addWidget(self.result_rules)
         panel.addWidget(self.result_box)
@@ -298,41 +284,11 @@ class AtacamaBoardView(PageColumn):
         self.main_layout.addWidget(self.panel, 1)
         self.add(self.main)
 
-    def _build_notation(self) -> None:
-        card = Card(padding=16, spacing=8)
-        card.body.addWidget(label("**Stellung als Text** – kopieren, um sie zu teilen; "
-                                  "einfügen und übernehmen, um sie zu laden.", "Body"))
-        self.notation = QLineEdit()
-        self.notation.setAccessibleName("Stellung in der Notation")
-        self.notation.returnPressed.connect(self._load_notation)
-        card.body.addWidget(self.notation)
-        load = QPushButton("Übernehmen")
-        load.clicked.connect(self._load_notation)
-        copy = QPushButton("Kopieren")
-        copy.setProperty("secondary", True)
-        copy.clicked.connect(self._copy_notation)
-        card.body.addLayout(row(load, copy))
-        self.notation_error = Box("WrongBox")
-        self.notation_error_text = label("", "Body", rich=False)
-        self.notation_error.body.addWidget(self.notation_error_text)
-        self.notation_error.hide()
-        card.body.addWidget(self.notation_error)
-        # The notation is for those who ask for it: behind „Für Tüftler“, like on the Atlantis
-        # board; copying and pasting work the same once it is open.
-        self.expert_button = expert_toggle(self._show_expert)
-        self.add_layout(row(self.expert_button))
-        self.notation_card = card
-        card.hide()
-        self.add(card)
-
-    def _show_expert(self, shown: bool) -> None:
-        self.notation_card.setVisible(shown)
+    def focus_target(self) -> QWidget | None:
+        """The plan takes the keys (arrows, Enter), as F1 says."""
+        return self.board if self.board.isVisibleTo(self) else None
 
     # -- reacting ------------------------------------------------------------------------
-
-    def _open_ruling(self, href: str) -> None:
-        if href.startswith("ruling:") and self.services is not None:
-            self.services.state.request_jump("interpretations", href.removeprefix("ruling:"))
 
     def _variant_chosen(self) -> None:
         _text, tactical, buildup = VARIANTS[self.variant_box.currentIndex()]
@@ -342,32 +298,21 @@ class AtacamaBoardView(PageColumn):
             return
         variant = Variant(players, tactical, buildup)
         if variant != self.session.state.variant:
-            self.session.restart(variant=variant)
+            self.draft.restart(variant=variant)
 
     def _place(self, square: int) -> None:
-        if not self.session.place(square):
+        if not self.draft.place(square):
             # Said right at the field too: in a narrow window the message line is out of view.
             rect = self.board.square_rect(square)
-            QToolTip.showText(self.board.mapToGlobal(rect.center()), self.session.message,
+            QToolTip.showText(self.board.mapToGlobal(rect.center()), self.session.message.text,
                               self.board, rect, 5000)
-
-    def _load_notation(self) -> None:
-        ok = self.session.load(self.notation.text())
-        self.notation_error.setVisible(not ok)
-        if not ok:
-            self.notation_error_text.setText(self.session.message)
-
-    def _copy_notation(self) -> None:
-        QGuiApplication.clipboard().setText(self.session.notation)
-        self.session.say("Stellung kopiert – zum Teilen einfach einfügen.")
-        self.refresh()
 
     def refresh(self) -> None:
         session = self.session
         state = session.state
         variant = state.variant
-        self.board.set_state(state, session.last_square)
-        self.board.set_second(session.second_effective)
+        self.board.set_state(state, self.draft.last_square)
+        self.board.set_second(self.draft.second_effective)
         self._sync_controls(state)
         self.plan_label.setText(state.board.label)
 
@@ -378,7 +323,7 @@ class AtacamaBoardView(PageColumn):
             self.left_label.setText(over)
         else:
             verb = "setzt oder nimmt ein Schürfrecht" if state.rights_open else "setzt"
-            self.turn_label.setText(f"{player_name(player)} {verb}")
+            self.turn_label.setText(f"{self.session.player_name(player)} {verb}")
             left = f"noch {_derricks(state.base_left(player))}"
             if variant.tactical:
                 left += f" der Grundfarbe und {state.second_left(player)} der zweiten Farbe"
@@ -386,24 +331,15 @@ class AtacamaBoardView(PageColumn):
                 left += f" · Runde {state.stage} von 3, offen: {state.revealed_boards}"
             self.left_label.setText(left)
         with QSignalBlocker(self.second_box):
-            self.second_box.setChecked(session.second_effective)
+            self.second_box.setChecked(self.draft.second_effective)
         self.second_box.setVisible(variant.tactical and not over)
         self.take_row.setVisible(state.rights_open and not over)
         self.undo_button.setEnabled(session.can_undo)
         self.redo_button.setEnabled(session.can_redo)
 
-        self.message.setText(session.message)
-        self.message_box.setObjectName("WrongBox" if session.message_kind == "wrong"
-                                       else "Answer")
-        self.message_box.style().unpolish(self.message_box)
-        self.message_box.style().polish(self.message_box)
-        self.message_box.setVisible(bool(session.message))
+        self.chrome.show_message()
+        self.message_box.setVisible(bool(session.message.text))
         self._show_scores(state, over)
-        with QSignalBlocker(self.notation):
-            self.notation.setText(session.notation)
-            self.notation.setCursorPosition(0)
-        if session.message_kind != "wrong":
-            self.notation_error.hide()
 
     def _sync_controls(self, state: State) -> None:
         variant = state.variant
@@ -439,18 +375,19 @@ class AtacamaBoardView(PageColumn):
         totals = score(state)
         unit_totals = score(state, unit_values=True)
         for player in range(players):
-            self.cards[player].show_player(state, player, totals[player], unit_totals[player])
+            self.cards[player].show_player(state, player, self.session.player_name(player),
+                                          totals[player], unit_totals[player])
         self.result_box.setVisible(over is not None)
         if over is not None:
             best = winners(state)
             best_unit = winners(state, unit_values=True)
-            names = _join([player_name(p) for p in best])
+            names = _join([self.session.player_name(p) for p in best])
             if len(best) == 1:
                 self.result_title.setText(f"{names} gewinnt mit {signed(totals[best[0]])}")
             else:
                 self.result_title.setText(f"Gleichstand: {names} mit je "
                                           f"{signed(totals[best[0]])}")
-            unit_names = _join([player_name(p) for p in best_unit])
+            unit_names = _join([self.session.player_name(p) for p in best_unit])
             unit = ("läge {} vorn" if len(best_unit) == 1 else "lägen {} gleichauf").format(
                 unit_names)
             self.result_text.setText(f"zum Vergleich: jedes Feld ±1 – dann {unit}.")

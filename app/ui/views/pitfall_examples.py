@@ -1,7 +1,8 @@
 """Drawings under the pitfalls of „Leicht vergessen“: the first worked example of a pitfall.
 
-Only Atlantis has board drawings so far; for every other game :func:`example_panel` returns
-``None`` and the pitfall card stays as it is.
+A game draws its examples when its entry in the game registry has ``drawn_example`` (so far
+Atlantis); for every other game :func:`example_panel` returns ``None`` and the pitfall card
+stays as it is.
 """
 
 from __future__ import annotations
@@ -10,11 +11,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QPushButton, QVBoxLayout, QWidget
 
 from app.model.loader import LoadedGame
+from app.rules.contract import DRAWN_EXAMPLES
 from app.rules.errors import RulesError
 from app.ui.app_state import Services
+from app.ui.game_registry import offers, ui_for_id
 from app.ui.widgets import label, pill, row
-
-DRAWN_GAMES = ("atlantis",)
 
 
 def examples_for(loaded: LoadedGame, pitfall_id: str) -> list:
@@ -25,7 +26,8 @@ def examples_for(loaded: LoadedGame, pitfall_id: str) -> list:
 def example_panel(loaded: LoadedGame, pitfall_id: str,
                   services: Services | None = None) -> QWidget | None:
     """A small drawing of the pitfall's first worked example, or ``None`` if there is none."""
-    if loaded.id not in DRAWN_GAMES:
+    own = bool(getattr(loaded, "own_pack", False))  # set by app.model.packs on an own pack
+    if DRAWN_EXAMPLES not in offers(loaded.id, own_pack=own):
         return None
     examples = examples_for(loaded, pitfall_id)
     if not examples:
@@ -57,11 +59,7 @@ class ExamplePanel(QFrame):
 
         self.board = None
         try:
-            from app.ui.boards.atlantis_scene import MiniBoard, drawing_for
-
-            drawing = drawing_for(example.position, example.action)
-            self.board = MiniBoard(drawing.state, drawing.first, drawing.last,
-                                   drawing.highlights, shown=drawing.shown)
+            self.board = ui_for_id(loaded.id).drawn_example(example)
             layout.addWidget(self.board)
         except RulesError:
             # A position the engine cannot read is reported by the content check; the
@@ -80,3 +78,12 @@ class ExamplePanel(QFrame):
     def open_on_board(self) -> None:
         if self.services is not None:
             self.services.state.request_jump("board", "example:" + self.example.id)
+
+
+def atlantis_example_drawing(example) -> QWidget:
+    """The stretch of the Atlantis path a worked example is about, with its highlights."""
+    from app.ui.boards.atlantis_scene import MiniBoard, drawing_for
+
+    drawing = drawing_for(example.position, example.action)
+    return MiniBoard(drawing.state, drawing.first, drawing.last, drawing.highlights,
+                     shown=drawing.shown)

@@ -5,13 +5,13 @@ a tile, the engine says whether it may go now (``removal_check``) and, if so, pl
 removal (``apply`` of ``Remove``) – explorers fall into the sea, the tile's back acts. The
 trainer then asks for the next tile on the same board: it skips the die and the next player's
 moves on purpose, so that only the island changes between two questions. The trainer's state
-lives in :class:`~app.ui.boards.survive_session.RemovalSession`; this page only shows it.
+is a :class:`~app.model.play_session.PlaySession` with the trainer's draft
+(:mod:`app.model.drafts.survive`); this page only shows it.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, QSignalBlocker, Qt, QTimer
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QBoxLayout,
@@ -25,13 +25,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.model.drafts.survive import group_name, survive_session
 from app.model.loader import LoadedGame
 from app.rules.errors import RulesError
 from app.rules.survive import PRACTICE_MAP_LABEL, Colour, Space
-from app.ui.accessibility import announce
 from app.ui.app_state import Services
+from app.ui.board_page import BoardChrome
 from app.ui.boards.survive_map import SurviveMapWidget, current_colours, explorer_pixmap
-from app.ui.boards.survive_session import RemovalSession, group_name
 from app.ui.widgets import (
     PAGE_MARGIN,
     Box,
@@ -58,24 +58,31 @@ RULE_ENTRIES = (  # (content id, section key, source)
 
 class SurviveRemovalView(PageColumn):
     def __init__(self, loaded: LoadedGame, services: Services | None = None):
-        super().__init__("Spielbrett",
-                         "Welches Inselplättchen darf jetzt weg? Klick darauf – oder wähle es "
-                         "mit den Pfeiltasten und nimm es mit der Eingabetaste.")
+        super().__init__("Spielbrett", with_heading=False)
         self.loaded = loaded
         self.services = services
-        self.session = RemovalSession(parent=self)
+        self.session = survive_session()
+        self.draft = self.session.draft
+        self.map = SurviveMapWidget(self.session.state)
+        self.chrome = BoardChrome(
+            self, self.session, self.map, services=services,
+            lead="Welches Inselplättchen darf jetzt weg? Klick darauf – oder wähle es mit den "
+                 "Pfeiltasten und nimm es mit der Eingabetaste.")
+        chrome = self.chrome
+        self.undo_button, self.redo_button = chrome.undo_button, chrome.redo_button
+        self.message_box, self.message = chrome.message_box, chrome.message
+        self.message_title, self.detail = chrome.message_title, chrome.detail
+        self.signals = chrome.signals
+        self.add(chrome.header)
         self._build_controls()
         self._build_main()
+        self.add_layout(chrome.expert)
+        self.notation, self.expert_button = chrome.notation, chrome.expert_button
         self.finish()
-        self.session.changed.connect(self.refresh)
-        self.session.said.connect(lambda text, urgent: announce(self.map, text, urgent=urgent))
+        for signal in (self.signals.changed, self.signals.draftChanged,
+                       self.signals.messageChanged):
+            signal.connect(self.refresh)
         self.map.tileChosen.connect(self._chosen)
-        for key in {k.toString(): k for k in (
-                *QKeySequence.keyBindings(QKeySequence.StandardKey.Undo),
-                QKeySequence("Ctrl+Z"))}.values():
-            shortcut = QShortcut(key, self)
-            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            shortcut.activated.connect(self.session.undo)
         self.refresh()
 
     # -- building ------------------------------------------------------------------------
@@ -83,14 +90,14 @@ class SurviveRemovalView(PageColumn):
     def _build_controls(self) -> None:
         self.seed_box = QSpinBox()
         self.seed_box.setRange(0, SEED_MAX)
-        self.seed_box.setValue(self.session.seed)
-        self.seed_box.setPrefix("Stellung Nr. ")
+        self.seed_box.setValue(self.session.entry.seed)
+        self.seed_box.setPrefix("Übungsstellung Nr. ")
         self.seed_box.setAccessibleName("Nummer der Übungsstellung")
         self.seed_box.setToolTip("Gleiche Nummer, gleiche Stellung – so kannst du eine "
                                  "Stellung mit anderen teilen.")
         self.seed_box.setKeyboardTracking(False)
         self.seed_box.valueChanged.connect(self._seed_changed)
-        self.next_button = QPushButton("Nächste Stellung")
+        self.next_button = QPushButton("Nächste Übungsstellung")
         self.next_button.setAccessibleName("Nächste Übungsstellung")
         self.next_button.setProperty("secondary", True)
         self.next_button.clicked.connect(self.next_position)
@@ -109,7 +116,6 @@ class SurviveRemovalView(PageColumn):
         board_layout = QVBoxLayout(board)
         board_layout.setContentsMargins(0, 0, 0, 0)
         board_layout.setSpacing(8)
-        self.map = SurviveMapWidget(self.session.state)
         board_layout.addWidget(self.map)
         board_layout.addLayout(self._legend())
         board_layout.addWidget(self.map_label)
@@ -126,14 +132,7 @@ class SurviveRemovalView(PageColumn):
         self.hint = label("", "Muted", rich=False)
         panel.addWidget(self.hint)
 
-        self.message_box = Box("Answer")
-        self.message_title = label("", "RightTag", rich=False)
-        self.message = label("", "Body", rich=False)
         self.message.setAccessibleName("Antwort der Regel-Engine")
-        self.detail = label("", "Muted", rich=False)
-        self.message_box.body.addWidget(self.message_title)
-        self.message_box.body.addWidget(self.message)
-        self.message_box.body.addWidget(self.detail)
         panel.addWidget(self.message_box)
 
         self.score_box = Box("RightBox")
@@ -154,14 +153,7 @@ class SurviveRemovalView(PageColumn):
 
         self.right_label = label("", "RightTag", rich=False, wrap=False)
         self.wrong_label = label("", "WrongTag", rich=False, wrap=False)
-        self.undo_button = QPushButton("Rückgängig")
-        self.undo_button.setAccessibleName("Letzten Schritt zurücknehmen")
-        self.undo_button.setToolTip("Letzten Schritt zurücknehmen (Strg+Z)")
-        self.undo_button.setProperty("secondary", True)
-        self.undo_button.clicked.connect(self.session.undo)
-        tally = row(self.right_label, self.wrong_label, spacing=16)
-        tally.addWidget(self.undo_button)
-        panel.addLayout(tally)
+        panel.addLayout(row(self.right_label, self.wrong_label, spacing=16))
 
         self.allowed_box = QCheckBox("Erlaubte &zeigen")
         self.allowed_box.setAccessibleName("Erlaubte Plättchen hervorheben")
@@ -226,28 +218,32 @@ class SurviveRemovalView(PageColumn):
             card.body.addWidget(entry)
         panel.addWidget(card)
 
+    def focus_target(self) -> QWidget | None:
+        """The map takes the keys (arrows, Enter), as F1 says."""
+        return self.map if self.map.isVisibleTo(self) else None
+
     # -- reacting ------------------------------------------------------------------------
 
     def _seed_changed(self, seed: int) -> None:
-        if seed != self.session.seed:
-            self.session.new_position(seed)
+        if seed != self.session.entry.seed:
+            self.draft.new_position(seed)
 
     def next_position(self) -> None:
-        self.seed_box.setValue((self.session.seed + 1) % (SEED_MAX + 1))
+        self.seed_box.setValue(((self.session.entry.seed or 0) + 1) % (SEED_MAX + 1))
 
     def tile_point(self, label_or_space: str | Space) -> QPoint:
         """The centre of a space in map coordinates (tests click the map there)."""
         return self.map.tile_point(label_or_space)
 
     def _chosen(self, space: Space) -> None:
-        answered = self.session.choose(space)
+        answered = self.draft.choose(space)
         # Stacked (a narrow window), the answer sits under the map: bring it into view once
         # the layout has taken the new text, scrolling only as far as needed.
         QTimer.singleShot(0, self, self._show_answer)
-        if not answered and self.session.message_kind == "wrong":
+        if not answered and self.session.message.kind == "wrong":
             # Said at the tile too: in a narrow window the answer box may be out of view.
             rect = self.map.tile_rect(space)
-            QToolTip.showText(self.map.mapToGlobal(rect.center()), self.session.message,
+            QToolTip.showText(self.map.mapToGlobal(rect.center()), self.session.message.text,
                               self.map, rect, 5000)
 
     def _show_answer(self) -> None:
@@ -267,43 +263,31 @@ class SurviveRemovalView(PageColumn):
     def refresh(self) -> None:
         session = self.session
         state = session.state
-        self.map.set_state(state, session.last_removed, session.last_wrong)
+        self.map.set_state(state, self.draft.tally.last_removed, self.draft.last_wrong)
         with QSignalBlocker(self.seed_box):
-            self.seed_box.setValue(session.seed)
-        if session.over:
+            self.seed_box.setValue(session.entry.seed or 0)
+        if session.is_over:
             self.question.setText("Die Partie ist vorbei")
-            self.hint.setText("Nimm eine neue Stellung: „Nächste Stellung“ oder eine andere "
+            self.hint.setText("Nimm eine neue: „Nächste Übungsstellung“ oder eine andere "
                               "Nummer.")
         else:
             self.question.setText(f"{state.current.title} ist am Zug")
             self.hint.setText("Welches Plättchen darf jetzt weg? Klick darauf – die Regel-Engine "
                               "sagt, ob es stimmt.")
-        kind = session.message_kind
-        self.message_box.setVisible(bool(session.message))
-        self.message_box.setObjectName({"wrong": "WrongBox", "right": "RightBox"}.get(
-            kind, "Answer"))
-        self.message_title.setObjectName("WrongTag" if kind == "wrong" else "RightTag")
-        for widget in (self.message_box, self.message_title):
-            widget.style().unpolish(widget)
-            widget.style().polish(widget)
-        self.message_title.setText(session.title)
-        self.message_title.setVisible(bool(session.title))
-        self.message.setText(session.message)
-        self.detail.setText(session.detail)
-        self.detail.setVisible(bool(session.detail))
-        self.right_label.setText(f"✓ {session.right} richtig")
-        self.wrong_label.setText(f"✗ {session.wrong} falsch")
-        self.undo_button.setEnabled(session.can_undo or session.boarding is not None)
+        self.chrome.show_message()
+        self.message_box.setVisible(bool(session.message.text))
+        self.right_label.setText(f"✓ {self.draft.tally.right} richtig")
+        self.wrong_label.setText(f"✗ {self.draft.tally.wrong} falsch")
         self._show_boarding()
-        self.score_box.setVisible(session.over)
-        if session.over:
+        self.score_box.setVisible(session.is_over)
+        if session.is_over:
             self.score_text.setText(markdown_html(final_words(state)))
 
     def _show_boarding(self) -> None:
         for button in self.boarding_buttons:
             button.deleteLater()
         self.boarding_buttons = []
-        choices = self.session.boarding[1] if self.session.boarding is not None else ()
+        choices = self.draft.boarding[1] if self.draft.boarding is not None else ()
         self.boarding_box.setVisible(bool(choices))
         for index, group in enumerate(choices):
             name = group_name(group)
@@ -311,7 +295,7 @@ class SurviveRemovalView(PageColumn):
             button.setProperty("secondary", True)
             button.setAccessibleName(f"Ins Boot steigen {name}")
             button.setStyleSheet("text-align: left; padding: 7px 12px;")
-            button.clicked.connect(lambda _=False, i=index: self.session.board(i))
+            button.clicked.connect(lambda _=False, i=index: self.draft.board(i))
             self.boarding_layout.addWidget(button)
             button.show()
             self.boarding_buttons.append(button)

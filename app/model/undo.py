@@ -1,7 +1,7 @@
 """One undo history for every board: a list of entries and a cursor on the current one.
 
 The boards keep whole states (engine states are immutable), so undo and redo just move the
-cursor; nothing is recomputed. No Qt here: the sessions own the signals.
+cursor; nothing is recomputed. No Qt here: the board page wraps the session in signals.
 """
 
 from __future__ import annotations

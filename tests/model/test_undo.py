@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.ui.undo import UndoHistory
+from app.model.undo import UndoHistory
 
 
 def test_a_new_history_has_its_first_entry_and_nothing_to_undo_or_redo():
