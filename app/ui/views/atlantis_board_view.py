@@ -1,8 +1,8 @@
 """„Spielbrett“ for Atlantis: play moves on the drawn path and watch the engine explain them.
 
 The game lives in a :class:`~app.model.play_session.PlaySession` with the Atlantis move draft
-(:mod:`app.model.drafts.atlantis`); this view draws it (:mod:`app.ui.boards.atlantis_scene`), passes clicks and keys on, and shows the
-position after each move (or undo) at once; on request (▸) it replays the last move step by
+(:mod:`app.model.drafts.atlantis`); this view draws it (:mod:`app.ui.boards.atlantis_scene`),
+passes clicks and keys on, and shows the position after each move (or undo) at once; on request (▸) it replays the last move step by
 step, labelled as a replay, beside the engine's German explanation. A finished game is scored.
 """
 
