@@ -2,8 +2,9 @@
 
 The game lives in a :class:`~app.model.play_session.PlaySession` with the Atlantis move draft
 (:mod:`app.model.drafts.atlantis`); this view draws it (:mod:`app.ui.boards.atlantis_scene`),
-passes clicks and keys on, and shows the position after each move (or undo) at once; on request (▸) it replays the last move step by
-step, labelled as a replay, beside the engine's German explanation. A finished game is scored.
+passes clicks and keys on, and shows the position after each move (or undo) at once; on
+request (▸) it replays the last move step by step, labelled as a replay, beside the engine's
+German explanation. A finished game is scored.
 """
 
 from __future__ import annotations
