@@ -156,3 +156,49 @@ def test_no_move_is_not_allowed_while_the_own_bridge_would_help():
     assert any(m.startswith("brücke") for m in moves)
     item = quiz("atlantis", "quiz-kein-zug-bruecke-hilft")
     assert item.answer.startswith("Nein") and "e3" in item.tests
+
+
+# -- Second independent review (#26): own words, and links to what teaches the fact ----------
+
+# The sample question of the Atlantis refresher we started from (seed 000). Our quiz asks the
+# same rule, but in its own words: a run of six words shared with it is a copied sentence.
+SEED_SAMPLE_QUESTION = ("Du spielst einen Helm, aber auf dem nächsten Helmplättchen steht schon "
+                        "eine Figur. Was nun?")
+
+
+def _runs(text: str, n: int = 6) -> set[tuple[str, ...]]:
+    words = re.findall(r"\w+", text.lower())
+    return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
+
+
+def test_no_question_copies_the_seed_sample_question():
+    seed = _runs(SEED_SAMPLE_QUESTION)
+    for item in cc.game("atlantis").quiz:
+        assert not _runs(cc.quiz_text(item)) & seed, item.id
+
+
+def _taught(game_id: str) -> dict[str, str]:
+    """The text of every step, number row and pitfall, by id (rulings teach no base rule)."""
+    content = cc.game(game_id).content
+    return {entry.id: " ".join(str(v) for v in vars(entry).values() if isinstance(v, str))
+            for section in (content.steps, content.numbers, content.pitfalls)
+            for entry in section}
+
+
+@pytest.mark.parametrize(("game_id", "item_id", "fact"), [
+    # Several gaps in one move: each costs on its own – the pitfall says so, the number row not.
+    ("atlantis", "quiz-zwei-luecken", "jede einzeln"),
+    # What a final score counts: only explorers on a safe island.
+    ("survive", "quiz-endwertung", "sicheren Insel"),
+])
+def test_the_fact_asked_is_taught_by_a_linked_item(game_id, item_id, fact):
+    taught = _taught(game_id)
+    texts = [taught.get(t, "") for t in quiz(game_id, item_id).tests]
+    assert any(fact in text for text in texts), (item_id, fact)
+
+
+def test_the_first_move_question_asks_where_the_pawns_start_instead_of_saying_it():
+    # The link to the set-up row counts only if the answer needs it, not if the question says it.
+    item = quiz("atlantis", "quiz-erster-zug-plaettchen")
+    assert "zahl-aufbau-figuren" in item.tests
+    assert "Atlantis" not in item.question and "alle Figuren" in item.answer

@@ -71,7 +71,8 @@ class Outcome:
         else:
             steps.extend(self._right_steps(name))
         if not self.game_over:
-            left = f"{name} hat noch {derricks_german(self.derricks_left)}"
+            left = (f"{name} hat noch {derricks_german(self.derricks_left)}"
+                    if self.derricks_left else f"{name} hat keinen Bohrturm mehr")
             if self.second_left:
                 left += f", davon {self.second_left} der zweiten Farbe"
             steps.append(Step(left + "."))

@@ -148,7 +148,8 @@ def _purchase(purchase: Purchase) -> Step:
     tile, value = purchase.tile, purchase.tile.value
     got = value // 2
     text = (f"Zu Beginn deines Zuges legst du dein Plättchen {tile.display} in die Schachtel. "
-            f"{value} ÷ 2 ist abgerundet {got}, ")
+            # „abgerundet“ only where something is rounded: 6 ÷ 2 is simply 3.
+            f"{value} ÷ 2 ist {'abgerundet ' if value % 2 else ''}{got}, ")
     text += ("ein 1er bringt also keine Karte." if got == 0 else
              f"dafür ziehst du {count_words(got, 'eine Karte', 'Karten')}"
              f"{_drawn(purchase.draw)}.")
@@ -218,9 +219,8 @@ def _skips(skipped: tuple[Skip, ...]) -> str:
 
     def flush() -> None:
         if water:
-            span = (f"Feld {water[0]}" if len(water) == 1
-                    else f"Feld {water[-1]}–{water[0]}")
-            phrases.append(f"{span} ist Wasser")
+            phrases.append(f"Feld {water[0]} ist Wasser" if len(water) == 1
+                           else f"Felder {water[-1]}–{water[0]} sind Wasser")
             water.clear()
 
     for skip in skipped:
