@@ -298,7 +298,7 @@ def _settle(settlement: Settlement, final: bool) -> list[Step]:
     if options and not settlement.debt:
         shown = " · ".join(_payment_text(o) for o in options[:3])
         more = " (gleich gut)" if len(options) > 1 else ""
-        steps.append(Step(f"Am wenigsten Punkte verlierst du so (Auslegung R9): {shown}{more}.",
+        steps.append(Step(f"Die wenigsten Punkte verlierst du so (Auslegung R9): {shown}{more}.",
                           (*pages, "R9")))
     paid = settlement.payment
     if settlement.debt:
