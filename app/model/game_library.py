@@ -19,7 +19,6 @@ the library and for the installed copy; a review counts only while that hash mat
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 import re
 import stat
@@ -49,6 +48,7 @@ from app.model.packs import (
     MAX_ID,
     PACK_FILES,
     SUFFIX,
+    fingerprint_of,
     inspect_archive,
     install_pack,
     pack_fingerprint,
@@ -414,15 +414,6 @@ def check_files(pack_id: str, files: dict[str, bytes], problems: list[str],
         record.update(title=safe_line(meta.title), version=safe_line(meta.version or ""),
                       author=safe_line(meta.author or ""), questions=len(loaded.game.quiz))
     return record
-
-
-def fingerprint_of(files: dict[str, bytes]) -> str:
-    """:func:`pack_fingerprint` of a folder holding exactly ``files``, without the folder."""
-    digest = hashlib.sha256()
-    for name in (*PACK_FILES, MANIFEST):
-        data = files.get(name)
-        digest.update(name.encode() + b"\0" + (data if data is not None else b"-") + b"\0")
-    return digest.hexdigest()
 
 
 def _workdir(data: Path):

@@ -12,6 +12,7 @@ pack folder, so a hostile or broken one leaves no trace.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import io
 import json
@@ -23,7 +24,7 @@ import tempfile
 import unicodedata
 import zipfile
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from string import Template
@@ -81,15 +82,34 @@ def reserved_ids(library: Library | None = None) -> set[str]:
 
 def pack_fingerprint(folder: Path) -> str:
     """A hash of the pack's files as they are on disk now (a missing file counts too)."""
-    digest = hashlib.sha256()
+    files: dict[str, bytes | int | None] = {}
     for name in (*PACK_FILES, MANIFEST):
         try:
             # Through the one opener: a FIFO named quiz.yaml must not hang the start.
-            data = read_regular_file(folder / name, MAX_FILE_BYTES)
-            digest.update(name.encode() + b"\0" + data + b"\0")
+            files[name] = read_regular_file(folder / name, MAX_FILE_BYTES)
         except OSError as exc:
-            # Missing, unreadable or refused: each counts as a state of its own.
-            digest.update(name.encode() + b"\0-" + str(exc.errno).encode() + b"\0")
+            files[name] = exc.errno
+    return fingerprint_of(files)
+
+
+def fingerprint_of(files: Mapping[str, bytes | int | None]) -> str:
+    """The fingerprint of a pack holding ``files``: its bytes, or for a file that is missing,
+    unreadable or refused the error number (``None`` = missing), each a state of its own.
+    The same hash for a folder on disk and for a pack read from a library's git tree.
+
+    >>> one = fingerprint_of({"game.yaml": b"x"})
+    >>> one == fingerprint_of({"game.yaml": b"x", "quiz.yaml": None})
+    True
+    """
+    digest = hashlib.sha256()
+    for name in (*PACK_FILES, MANIFEST):
+        data = files.get(name)
+        if data is None:
+            data = errno.ENOENT
+        if isinstance(data, int):
+            digest.update(name.encode() + b"\0-" + str(data).encode() + b"\0")
+        else:
+            digest.update(name.encode() + b"\0" + data + b"\0")
     return digest.hexdigest()
 
 

@@ -141,7 +141,7 @@ def test_the_session_and_drafts_need_no_qt():
 def test_atlantis_pawn_then_card_plays_one_move():
     session = atlantis_session()
     draft = session.draft
-    session.start(GAMES["atlantis"].parse_position("R3 H2b ~ S4 K5 | a: HS R2 | stapel:O"))
+    session.start(GAMES["atlantis"].parse_position("R3 H2b ~ S4 K5 [a] | a: HS R2 | stapel:OR"))
     assert draft.select_pawn(0) and draft.origin == 0 and session.message.kind != WRONG
     from app.rules.atlantis import Item
 
@@ -155,7 +155,7 @@ def test_atlantis_a_card_onto_a_pawn_asks_for_one_more():
 
     session = atlantis_session()
     draft = session.draft
-    session.start(GAMES["atlantis"].parse_position("R3 H2b ~ S4 K5 | a: HS R2 | stapel:O"))
+    session.start(GAMES["atlantis"].parse_position("R3 H2b ~ S4 K5 [a] | a: HS R2 | stapel:OR"))
     steps = len(session.history)
     draft.select_pawn(0)
     # Helm leads to Feld 2, where White stands: no move yet, one more card is due (S. 3).
@@ -170,7 +170,7 @@ def test_atlantis_a_card_onto_a_pawn_asks_for_one_more():
 def test_atlantis_the_other_players_pawn_is_refused_with_both_names():
     session = atlantis_session()
     draft = session.draft
-    session.start(GAMES["atlantis"].parse_position("R3 H2b ~ S4 K5 | a: HS R2 | stapel:O"))
+    session.start(GAMES["atlantis"].parse_position("R3 H2b ~ S4 K5 [a] | a: HS R2 | stapel:OR"))
     assert draft.select_pawn(2, player=1) is False
     assert "Weiß (b)" in session.message.text and "am Zug ist Blau (a)" in session.message.text
     assert draft.select_pawn(2) is False
@@ -180,7 +180,7 @@ def test_atlantis_the_other_players_pawn_is_refused_with_both_names():
 def test_atlantis_another_payment_replaces_the_move_without_a_step():
     session = atlantis_session()
     draft = session.draft
-    session.start(GAMES["atlantis"].parse_position("R3 ~ K5 H2 | a: H S3 K2 O1"))
+    session.start(GAMES["atlantis"].parse_position("R3 ~ K5 H2 [a] | a: H S3 K2 O1"))
     assert draft.play_text("0:H")
     choices = draft.payment_choices()
     assert len(choices) > 1 and draft.paid() == choices[0]
@@ -195,7 +195,7 @@ def test_atlantis_bridge_after_taking_waits_for_a_gap_then_is_one_step():
 
     session = atlantis_session()
     draft = session.draft
-    session.start(GAMES["atlantis"].parse_position("R3 H2 S4 ~ K5 =b A2 | a: S O | b: R"))
+    session.start(GAMES["atlantis"].parse_position("R3 H2 S4 ~ K5 =b A2 | a: SOFF | b: RFFFF"))
     before, steps = session.notation, len(session.history)
     draft.set_bridge_later(True)
     draft.select_pawn(0)

@@ -58,3 +58,22 @@ def test_every_page_of_every_game_speaks_the_page_protocol(window, game_id):
             assert target is not None and target.focusPolicy() != target.focusPolicy().NoFocus
             window.focus_page()
             assert target.hasFocus() or not window.isActiveWindow()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_example_in_a_notation_field_is_a_position_the_engine_reads(window, game_id):
+    # A player pastes what the field shows: an unreachable example would be refused.
+    import re
+
+    from app.ui.board_page import BoardChrome
+
+    window.state.select_game(game_id)
+    page = window.view_for(next(s.key for s in sections_for(window.state.library.game(game_id))
+                                if s.offer == BOARD))
+    chrome = page.chrome
+    assert isinstance(chrome, BoardChrome)
+    examples = re.findall(r"„([^“]+)“", chrome.notation.placeholderText())
+    if game_id != "survive":  # Survive's trainer positions are long: no example is shown
+        assert examples, chrome.notation.placeholderText()
+    for example in examples:
+        GAMES[game_id].parse_position(example)

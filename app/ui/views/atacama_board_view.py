@@ -158,7 +158,8 @@ class AtacamaBoardView(PageColumn):
             self, self.session, self.board, services=services,
             lead="Setze Bohrtürme mit einem Klick oder mit Pfeiltasten und Eingabe. Die "
                  "Wertung rechnet bei jedem Turm mit.",
-            placeholder="Stellung einfügen, z. B. 2p plan=übung:3 türme=e5")
+            placeholder="Stellung einfügen, z. B. "
+                        "„2p plan=übung:3 türme=e5 rechte=sg-k/r,kg-s/s“")
         chrome = self.chrome
         self.undo_button, self.redo_button = chrome.undo_button, chrome.redo_button
         self.message_box, self.message = chrome.message_box, chrome.message
@@ -190,7 +191,7 @@ class AtacamaBoardView(PageColumn):
         self.seed_box.setRange(0, SEED_MAX)
         self.seed_box.setPrefix("Plan Nr. ")
         self.seed_box.setAccessibleName("Nummer des Übungsplans")
-        self.seed_box.setToolTip("Gleiche Nummer, gleicher Plan – so könnt ihr einen Plan teilen. "
+        self.seed_box.setToolTip("Gleiche Nummer, gleicher Plan – so kannst du einen Plan teilen. "
                                  "Eine andere Nummer beginnt eine neue Partie.")
         self.seed_box.setKeyboardTracking(False)
         # Arrows from the app style sheet; the box's own size hint fits prefix and number

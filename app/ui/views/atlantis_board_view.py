@@ -324,7 +324,7 @@ class AtlantisBoardView(QWidget):
         self.chrome = BoardChrome(
             self, self.session, self.canvas, services=services,
             lead="Zieh selbst – die Regel-Engine prüft jeden Schritt und erklärt ihn.",
-            placeholder="Stellung einfügen, z. B. H2b S3 R4 | a: HS")
+            placeholder="Stellung einfügen, z. B. „H2b S3 R4 [a] | a: HS“")
         chrome = self.chrome
         self.signals = chrome.signals
         self.undo_button, self.redo_button = chrome.undo_button, chrome.redo_button
@@ -424,7 +424,7 @@ class AtlantisBoardView(QWidget):
         self.seed_spin.setValue(START_SEED)
         self.seed_spin.setMinimumWidth(96)
         self.seed_spin.setAccessibleName("Nummer der Übungsstellung")
-        self.seed_spin.setToolTip("Gleiche Nummer, gleiche Stellung – so könnt ihr eine Stellung "
+        self.seed_spin.setToolTip("Gleiche Nummer, gleiche Stellung – so kannst du eine Stellung "
                                   "teilen.")
         self.practice_button = secondary(QPushButton("Laden"))
         self.practice_button.setAccessibleName("Übungsstellung mit dieser Nummer laden")
