@@ -162,17 +162,67 @@ def test_atacama_board_lists_81_squares_with_the_allowed_ones_said(window):
     assert allowed and len(allowed) == sum(board.is_placeable(s) for s in range(81))
 
 
-def test_survive_map_lists_its_tiles(window):
+def test_survive_map_lists_every_space_with_what_lies_there(window):
+    """Not only the tiles: the sea with its boats, swimmers and creatures and the safe islands
+    with whoever reached them are fields too, in reading order."""
+    from app.rules.survive import parse_position
+    from app.rules.survive.board import SPACES
+
     window.state.select_game("survive")
     view = window.view_for("board")
-    names = field_names(view.map)
-    check_children(view.map, len(view.map.tiles()))
-    assert all(re.match(r"Feld [a-m]\d+, (Strand|Wald|Berg)plättchen", n) for n in names), names
+    view.draft.load(parse_position(
+        "spieler: ro bl ge; zug: ro entfernen; weg: f3 g3; land: e4 ro3; "
+        "boote: d3 [ro2 bl4], k5 []; "
+        "see: b3 ro1; sicher: nw ge6; schlangen: d2 i2; haie: i3"))
+    QApplication.processEvents()
+    board = view.map
+    names = field_names(board)
+    check_children(board, len(SPACES))
+    by_space = dict(zip((s.label for s in SPACES), names, strict=True))
+    assert by_space["d3"] == "Feld d3, Meer, Boot mit Rot und Blau"
+    assert by_space["k5"] == "Feld k5, Meer, leeres Boot"
+    assert by_space["b3"] == "Feld b3, Meer, Schwimmer: Rot"
+    assert by_space["d2"] == "Feld d2, Meer, 1 Seeschlange"
+    assert by_space["i3"] == "Feld i3, Meer, 1 Hai"
+    assert by_space["e4"].startswith("Feld e4, ") and "Auf dem Plättchen: Rot" in by_space["e4"]
+    safe = [n for n in names if "(sichere Insel)" in n]
+    assert len(safe) == 4 and any("Gerettet: Gelb" in n for n in safe)
+    tiles = [n for n in names if re.match(r"Feld [a-m]\d+, (Strand|Wald|Berg)plättchen", n)]
+    assert len(tiles) == len(board.tiles())
     # The allowed removals are the puzzle: said only once the board shows them.
     assert not any("darf weg" in n for n in names)
-    assert any(", Auf dem Plättchen: " in n for n in names)
-    view.map.set_show_allowed(True)
-    assert sum("darf weg" in n for n in field_names(view.map)) == len(view.map.allowed)
+    board.set_show_allowed(True)
+    assert sum("darf weg" in n for n in field_names(board)) == len(board.allowed)
+
+
+def test_survive_verdict_is_kept_back_until_allowed_tiles_are_shown(qtbot, window):
+    """Neither the board's description nor a field's nor the tooltip text tells whether the
+    tile under the cursor may go, until „Erlaubte zeigen“ is on (README: that is the puzzle)."""
+    from app.rules.survive import removal_check
+
+    window.state.select_game("survive")
+    view = window.view_for("board")
+    board = view.map
+    tab_to(qtbot, window, board)
+    state = view.session.state
+    iface = QAccessible.queryAccessibleInterface(board)
+    seen = 0
+    for key in (Qt.Key.Key_Right, Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_Left):
+        qtbot.keyClick(board, key)
+        verdict = removal_check(state, board.cursor_space)[1]
+        assert verdict not in board.accessibleDescription()
+        assert verdict not in board.describe(board.cursor_space)
+        focused = iface.focusChild()
+        assert focused is not None
+        assert focused.text(QAccessible.Text.Description) == ""
+        seen += 1
+    qtbot.keyClick(view.allowed_box, Qt.Key.Key_Space)
+    assert view.map.show_allowed
+    verdict = removal_check(state, board.cursor_space)[1]
+    assert verdict in board.accessibleDescription()
+    cursor = next(i for i, f in enumerate(board.accessible_fields()) if f.cursor)
+    assert iface.child(cursor).text(QAccessible.Text.Description) == verdict
+    assert seen == 4
 
 
 # --- a whole turn on each board, by keys alone, listening to what is announced --------------------
