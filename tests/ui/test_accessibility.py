@@ -384,3 +384,74 @@ def test_a_field_outlives_its_board_without_crashing(qtbot):
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     assert not field.isValid()
     assert field.text(QAccessible.Text.Name) == ""
+
+
+# --- where the focus lands --------------------------------------------------------------------
+
+
+def test_after_choosing_who_boards_the_focus_is_back_on_the_map(qtbot, window, announced):
+    """S9: the revealer picks the three who board; the keys go on where the choice came from,
+    not to the game chooser at the top of the window."""
+    from app.rules.survive import parse_position
+
+    window.state.select_game("survive")
+    view = window.view_for("board")
+    view.draft.load(parse_position(
+        "spieler: ro bl ge; zug: ro entfernen; weg: j5; land: f3 ro1 bl2 ge3 ro4; "
+        "rückseiten: f3 boot"))
+    board = view.map
+    tab_to(qtbot, window, board)
+    goal = board.tile_point("f3")
+    for _ in range(20):  # arrows towards f3, as someone looking at the map would press them
+        if board.cursor_space.label == "f3":
+            break
+        here = board.tile_point(board.cursor_space)
+        if abs(goal.y() - here.y()) > board.radius / 2:
+            key = Qt.Key.Key_Up if goal.y() < here.y() else Qt.Key.Key_Down
+        else:
+            key = Qt.Key.Key_Left if goal.x() < here.x() else Qt.Key.Key_Right
+        press(qtbot, board, key, announced)
+    assert board.cursor_space.label == "f3"
+    qtbot.keyClick(board, Qt.Key.Key_Return)
+    assert view.boarding_box.isVisible()
+    first = view.boarding_buttons[0]
+    assert QApplication.focusWidget() is first
+    qtbot.keyClick(first, Qt.Key.Key_Space)
+    assert not view.boarding_box.isVisible()
+    boat = next(b for b in view.session.state.boats if b.space.label == "f3")
+    assert len(boat.passengers) == 3
+    QApplication.processEvents()
+    assert QApplication.focusWidget() is board
+    assert not window.game_switcher.hasFocus()
+
+
+def _visible_texts(widget) -> str:
+    from PySide6.QtWidgets import QLabel
+
+    from app.ui.accessibility import _plain
+
+    labels = ([widget] if isinstance(widget, QLabel) else []) + widget.findChildren(QLabel)
+    return " ".join(_plain(lab) for lab in labels if lab.isVisibleTo(widget) or lab is widget)
+
+
+def test_a_search_jump_lands_on_an_element_named_by_its_text(qtbot, window):
+    """Enter in the search puts the keyboard on the hit; a screen reader then says what the hit
+    shows (its first text as the name), not a bare „Gruppe“."""
+    landed = []
+    for query, downs in (("luecke ohne bruecke", 0), ("bruecke", 1), ("bruecke", 3),
+                         ("wal", 0), ("bohrturm", 2)):
+        window.open_search()
+        dialog = window.last_dialog
+        dialog.set_query("")
+        qtbot.keyClicks(dialog.field, query)
+        for _ in range(downs):
+            qtbot.keyClick(dialog.field, Qt.Key.Key_Down)
+        qtbot.keyClick(dialog.field, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: QApplication.focusWidget() is not None
+                        and QApplication.focusWidget().window() is window)
+        focus = QApplication.focusWidget()
+        name = QAccessible.queryAccessibleInterface(focus).text(QAccessible.Text.Name).strip()
+        assert re.search(r"[A-Za-zÄÖÜäöü]", name), f"{query}: {type(focus).__name__} „{name}“"
+        assert name in _visible_texts(focus) or focus.focusPolicy() & Qt.FocusPolicy.TabFocus
+        landed.append((query, type(focus).__name__, name))
+    assert len({name for _q, _t, name in landed}) >= 4, landed
