@@ -455,3 +455,33 @@ def test_a_search_jump_lands_on_an_element_named_by_its_text(qtbot, window):
         assert name in _visible_texts(focus) or focus.focusPolicy() & Qt.FocusPolicy.TabFocus
         landed.append((query, type(focus).__name__, name))
     assert len({name for _q, _t, name in landed}) >= 4, landed
+
+
+# --- drawn text follows the text size ---------------------------------------------------------
+
+
+def _numbers_on_screen(qtbot, window, font_pt: float, shot: str) -> float:
+    from app.ui.boards.atlantis_scene import _NumbersItem
+
+    window.theme.set_font_pt(font_pt)
+    view = window.view_for("board")
+    QApplication.processEvents()
+    canvas = view.canvas
+    image = canvas.grab()
+    image.save(shot)
+    items = [i for i in canvas.scene().items() if isinstance(i, _NumbersItem)]
+    assert len(items) == 1
+    return items[0].screen_pixels
+
+
+def test_atlantis_position_numbers_grow_with_the_text_size(qtbot, window):
+    """Measured as painted: the numbers' pixel size on screen (font size × the view's scale).
+    Before, the board shrank at large text and took its numbers along (8.3 px at 11 pt, 7.3 px
+    at 20 pt)."""
+    window.resize(1280, 800)
+    window.state.select_game("atlantis")
+    small = _numbers_on_screen(qtbot, window, 11.0, "/tmp/a11y-numbers-11.png")
+    large = _numbers_on_screen(qtbot, window, 20.0, "/tmp/a11y-numbers-20.png")
+    window.theme.set_font_pt(11.0)
+    assert small >= 9.5  # no smaller than the smallest text of the pages around it
+    assert large >= 1.3 * small, (small, large)
