@@ -485,3 +485,55 @@ def test_atlantis_position_numbers_grow_with_the_text_size(qtbot, window):
     window.theme.set_font_pt(11.0)
     assert small >= 9.5  # no smaller than the smallest text of the pages around it
     assert large >= 1.3 * small, (small, large)
+
+
+# --- every focus stop shows its focus ---------------------------------------------------------
+
+
+def _focus_change(qtbot, window, widget) -> float:
+    """The largest contrast between the same pixel focused and unfocused, round ``widget``."""
+    from app.ui.theme import contrast_ratio
+
+    area = QRect(widget.mapTo(window, widget.rect().topLeft()), widget.size()).adjusted(
+        -3, -3, 3, 3).intersected(window.rect())
+    focused = window.grab(area).toImage()
+    window.status_text.setFocus() if window.status_text.focusPolicy() else widget.clearFocus()
+    qtbot.waitUntil(lambda: not widget.hasFocus())
+    QApplication.processEvents()
+    plain = window.grab(area).toImage()
+    widget.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(widget.hasFocus)
+    best = 1.0
+    for y in range(0, plain.height()):
+        for x in range(0, plain.width()):
+            a, b = plain.pixelColor(x, y), focused.pixelColor(x, y)
+            if a != b:
+                best = max(best, contrast_ratio(a, b))
+    return best
+
+
+@pytest.mark.parametrize("game,section", [("atlantis", "board"), ("survive", "board"),
+                                          ("atacama", "board"), ("atlantis", "pitfalls"),
+                                          ("survive", "summary")])
+def test_every_tab_stop_shows_its_focus_at_3_to_1(qtbot, window, game, section):
+    """Tab through the page as a user would; each stop must change colour by at least 3:1
+    (WCAG 2.4.11 / 1.4.11) between focused and unfocused – the page itself included."""
+    window.resize(1280, 800)
+    window.state.select_game(game)
+    window.view_for(section)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.section_list.setFocus(Qt.FocusReason.TabFocusReason)
+    seen, weak = [], []
+    for _ in range(40):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        widget = QApplication.focusWidget()
+        if widget is None or widget is window.section_list or widget in seen:
+            break
+        seen.append(widget)
+        ratio = _focus_change(qtbot, window, widget)
+        if ratio < 3.0:
+            weak.append(f"{type(widget).__name__}#{widget.objectName()} "
+                        f"„{widget.accessibleName()}“ {ratio:.2f}")
+    assert len(seen) >= 2
+    assert not weak, "\n".join(weak)
