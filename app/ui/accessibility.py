@@ -7,8 +7,11 @@ only a label linked with ``QLabel.setBuddy`` (the "Label" relation) says what th
 
 from __future__ import annotations
 
+import re
+
+from PySide6 import QtGui
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAction
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAction, QTextDocument
 from PySide6.QtWidgets import QLabel, QLineEdit, QScrollArea, QWidget
 
 
@@ -66,6 +69,33 @@ def name_page(view: QWidget, title: str) -> QWidget:
         if not area.accessibleName() and area.focusPolicy() & Qt.FocusPolicy.TabFocus:
             area.setAccessibleName(name)
     return view
+
+
+def _plain(label: QLabel) -> str:
+    text = label.text()
+    if label.textFormat() == Qt.TextFormat.RichText or (
+            label.textFormat() == Qt.TextFormat.AutoText and QtGui.Qt.mightBeRichText(text)):
+        document = QTextDocument()
+        document.setHtml(text)
+        text = document.toPlainText()
+    return " ".join(text.split())
+
+
+def name_by_text(widget: QWidget) -> QWidget:
+    """Name a group the keyboard can land on (a card, a table row) by what it shows: its first
+    text as the name, the rest as the description. Without it a screen reader says only
+    „Gruppe“ when a search jump puts the focus there."""
+    texts = [text for text in (_plain(label) for label in
+                               ([widget] if isinstance(widget, QLabel) else [])
+                               + widget.findChildren(QLabel)
+                               if label.isVisibleTo(widget) or label is widget) if text]
+    # A rank number or a page pill alone is no name: the first text with a word is.
+    words = [text for text in texts if re.search(r"[A-Za-zÄÖÜäöüß]", text)]
+    if words and not widget.accessibleName():
+        widget.setAccessibleName(words[0])
+        if not widget.accessibleDescription():
+            widget.setAccessibleDescription(" ".join(t for t in texts if t != words[0]))
+    return widget
 
 
 class _GrowWithText(QObject):

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from app.model.library import LoadedGame  # light: no YAML, pydantic or engines
 from app.model.paths import resources_root
-from app.ui.accessibility import link_label, name_page
+from app.ui.accessibility import link_label, name_by_text, name_page
 from app.ui.app_state import AppState, Services
 from app.ui.page import Page
 from app.ui.section_delegate import COUNT_ROLE, SectionDelegate, pill_size
@@ -701,6 +701,7 @@ def _focus_hit(widget: QWidget) -> None:
     # keyboard (and a screen reader's attention) once the user arrives there.
     if widget.focusPolicy() == Qt.FocusPolicy.NoFocus:
         widget.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+    name_by_text(widget)
     widget.setFocus(Qt.FocusReason.OtherFocusReason)
 
 

@@ -148,6 +148,7 @@ def set_invalid(widget: QWidget, invalid: bool) -> None:
 def expert_toggle(on_toggled) -> QToolButton:
     """„Für Tüftler“: the engine's notation waits behind this; the arrow shows open or closed."""
     button = QToolButton()
+    button.setObjectName("ExpertToggle")  # its focus ring: resources/style.qss
     button.setText("Für Tüftler: die Stellung als Text")
     button.setCheckable(True)
     button.setArrowType(Qt.ArrowType.RightArrow)

@@ -162,17 +162,67 @@ def test_atacama_board_lists_81_squares_with_the_allowed_ones_said(window):
     assert allowed and len(allowed) == sum(board.is_placeable(s) for s in range(81))
 
 
-def test_survive_map_lists_its_tiles(window):
+def test_survive_map_lists_every_space_with_what_lies_there(window):
+    """Not only the tiles: the sea with its boats, swimmers and creatures and the safe islands
+    with whoever reached them are fields too, in reading order."""
+    from app.rules.survive import parse_position
+    from app.rules.survive.board import SPACES
+
     window.state.select_game("survive")
     view = window.view_for("board")
-    names = field_names(view.map)
-    check_children(view.map, len(view.map.tiles()))
-    assert all(re.match(r"Feld [a-m]\d+, (Strand|Wald|Berg)plättchen", n) for n in names), names
+    view.draft.load(parse_position(
+        "spieler: ro bl ge; zug: ro entfernen; weg: f3 g3; land: e4 ro3; "
+        "boote: d3 [ro2 bl4], k5 []; "
+        "see: b3 ro1; sicher: nw ge6; schlangen: d2 i2; haie: i3"))
+    QApplication.processEvents()
+    board = view.map
+    names = field_names(board)
+    check_children(board, len(SPACES))
+    by_space = dict(zip((s.label for s in SPACES), names, strict=True))
+    assert by_space["d3"] == "Feld d3, Meer, Boot mit Rot und Blau"
+    assert by_space["k5"] == "Feld k5, Meer, leeres Boot"
+    assert by_space["b3"] == "Feld b3, Meer, Schwimmer: Rot"
+    assert by_space["d2"] == "Feld d2, Meer, 1 Seeschlange"
+    assert by_space["i3"] == "Feld i3, Meer, 1 Hai"
+    assert by_space["e4"].startswith("Feld e4, ") and "Auf dem Plättchen: Rot" in by_space["e4"]
+    safe = [n for n in names if "(sichere Insel)" in n]
+    assert len(safe) == 4 and any("Gerettet: Gelb" in n for n in safe)
+    tiles = [n for n in names if re.match(r"Feld [a-m]\d+, (Strand|Wald|Berg)plättchen", n)]
+    assert len(tiles) == len(board.tiles())
     # The allowed removals are the puzzle: said only once the board shows them.
     assert not any("darf weg" in n for n in names)
-    assert any(", Auf dem Plättchen: " in n for n in names)
-    view.map.set_show_allowed(True)
-    assert sum("darf weg" in n for n in field_names(view.map)) == len(view.map.allowed)
+    board.set_show_allowed(True)
+    assert sum("darf weg" in n for n in field_names(board)) == len(board.allowed)
+
+
+def test_survive_verdict_is_kept_back_until_allowed_tiles_are_shown(qtbot, window):
+    """Neither the board's description nor a field's nor the tooltip text tells whether the
+    tile under the cursor may go, until „Erlaubte zeigen“ is on (README: that is the puzzle)."""
+    from app.rules.survive import removal_check
+
+    window.state.select_game("survive")
+    view = window.view_for("board")
+    board = view.map
+    tab_to(qtbot, window, board)
+    state = view.session.state
+    iface = QAccessible.queryAccessibleInterface(board)
+    seen = 0
+    for key in (Qt.Key.Key_Right, Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_Left):
+        qtbot.keyClick(board, key)
+        verdict = removal_check(state, board.cursor_space)[1]
+        assert verdict not in board.accessibleDescription()
+        assert verdict not in board.describe(board.cursor_space)
+        focused = iface.focusChild()
+        assert focused is not None
+        assert focused.text(QAccessible.Text.Description) == ""
+        seen += 1
+    qtbot.keyClick(view.allowed_box, Qt.Key.Key_Space)
+    assert view.map.show_allowed
+    verdict = removal_check(state, board.cursor_space)[1]
+    assert verdict in board.accessibleDescription()
+    cursor = next(i for i, f in enumerate(board.accessible_fields()) if f.cursor)
+    assert iface.child(cursor).text(QAccessible.Text.Description) == verdict
+    assert seen == 4
 
 
 # --- a whole turn on each board, by keys alone, listening to what is announced --------------------
@@ -334,3 +384,156 @@ def test_a_field_outlives_its_board_without_crashing(qtbot):
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     assert not field.isValid()
     assert field.text(QAccessible.Text.Name) == ""
+
+
+# --- where the focus lands --------------------------------------------------------------------
+
+
+def test_after_choosing_who_boards_the_focus_is_back_on_the_map(qtbot, window, announced):
+    """S9: the revealer picks the three who board; the keys go on where the choice came from,
+    not to the game chooser at the top of the window."""
+    from app.rules.survive import parse_position
+
+    window.state.select_game("survive")
+    view = window.view_for("board")
+    view.draft.load(parse_position(
+        "spieler: ro bl ge; zug: ro entfernen; weg: j5; land: f3 ro1 bl2 ge3 ro4; "
+        "rückseiten: f3 boot"))
+    board = view.map
+    tab_to(qtbot, window, board)
+    goal = board.tile_point("f3")
+    for _ in range(20):  # arrows towards f3, as someone looking at the map would press them
+        if board.cursor_space.label == "f3":
+            break
+        here = board.tile_point(board.cursor_space)
+        if abs(goal.y() - here.y()) > board.radius / 2:
+            key = Qt.Key.Key_Up if goal.y() < here.y() else Qt.Key.Key_Down
+        else:
+            key = Qt.Key.Key_Left if goal.x() < here.x() else Qt.Key.Key_Right
+        press(qtbot, board, key, announced)
+    assert board.cursor_space.label == "f3"
+    qtbot.keyClick(board, Qt.Key.Key_Return)
+    assert view.boarding_box.isVisible()
+    first = view.boarding_buttons[0]
+    assert QApplication.focusWidget() is first
+    qtbot.keyClick(first, Qt.Key.Key_Space)
+    assert not view.boarding_box.isVisible()
+    boat = next(b for b in view.session.state.boats if b.space.label == "f3")
+    assert len(boat.passengers) == 3
+    QApplication.processEvents()
+    assert QApplication.focusWidget() is board
+    assert not window.game_switcher.hasFocus()
+
+
+def _visible_texts(widget) -> str:
+    from PySide6.QtWidgets import QLabel
+
+    from app.ui.accessibility import _plain
+
+    labels = ([widget] if isinstance(widget, QLabel) else []) + widget.findChildren(QLabel)
+    return " ".join(_plain(lab) for lab in labels if lab.isVisibleTo(widget) or lab is widget)
+
+
+def test_a_search_jump_lands_on_an_element_named_by_its_text(qtbot, window):
+    """Enter in the search puts the keyboard on the hit; a screen reader then says what the hit
+    shows (its first text as the name), not a bare „Gruppe“."""
+    landed = []
+    for query, downs in (("luecke ohne bruecke", 0), ("bruecke", 1), ("bruecke", 3),
+                         ("wal", 0), ("bohrturm", 2)):
+        window.open_search()
+        dialog = window.last_dialog
+        dialog.set_query("")
+        qtbot.keyClicks(dialog.field, query)
+        for _ in range(downs):
+            qtbot.keyClick(dialog.field, Qt.Key.Key_Down)
+        qtbot.keyClick(dialog.field, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: QApplication.focusWidget() is not None
+                        and QApplication.focusWidget().window() is window)
+        focus = QApplication.focusWidget()
+        name = QAccessible.queryAccessibleInterface(focus).text(QAccessible.Text.Name).strip()
+        assert re.search(r"[A-Za-zÄÖÜäöü]", name), f"{query}: {type(focus).__name__} „{name}“"
+        assert name in _visible_texts(focus) or focus.focusPolicy() & Qt.FocusPolicy.TabFocus
+        landed.append((query, type(focus).__name__, name))
+    assert len({name for _q, _t, name in landed}) >= 4, landed
+
+
+# --- drawn text follows the text size ---------------------------------------------------------
+
+
+def _numbers_on_screen(qtbot, window, font_pt: float, shot: str) -> float:
+    from app.ui.boards.atlantis_scene import _NumbersItem
+
+    window.theme.set_font_pt(font_pt)
+    view = window.view_for("board")
+    QApplication.processEvents()
+    canvas = view.canvas
+    image = canvas.grab()
+    image.save(shot)
+    items = [i for i in canvas.scene().items() if isinstance(i, _NumbersItem)]
+    assert len(items) == 1
+    return items[0].screen_pixels
+
+
+def test_atlantis_position_numbers_grow_with_the_text_size(qtbot, window):
+    """Measured as painted: the numbers' pixel size on screen (font size × the view's scale).
+    Before, the board shrank at large text and took its numbers along (8.3 px at 11 pt, 7.3 px
+    at 20 pt)."""
+    window.resize(1280, 800)
+    window.state.select_game("atlantis")
+    small = _numbers_on_screen(qtbot, window, 11.0, "/tmp/a11y-numbers-11.png")
+    large = _numbers_on_screen(qtbot, window, 20.0, "/tmp/a11y-numbers-20.png")
+    window.theme.set_font_pt(11.0)
+    assert small >= 9.5  # no smaller than the smallest text of the pages around it
+    assert large >= 1.3 * small, (small, large)
+
+
+# --- every focus stop shows its focus ---------------------------------------------------------
+
+
+def _focus_change(qtbot, window, widget) -> float:
+    """The largest contrast between the same pixel focused and unfocused, round ``widget``."""
+    from app.ui.theme import contrast_ratio
+
+    area = QRect(widget.mapTo(window, widget.rect().topLeft()), widget.size()).adjusted(
+        -3, -3, 3, 3).intersected(window.rect())
+    focused = window.grab(area).toImage()
+    window.status_text.setFocus() if window.status_text.focusPolicy() else widget.clearFocus()
+    qtbot.waitUntil(lambda: not widget.hasFocus())
+    QApplication.processEvents()
+    plain = window.grab(area).toImage()
+    widget.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(widget.hasFocus)
+    best = 1.0
+    for y in range(0, plain.height()):
+        for x in range(0, plain.width()):
+            a, b = plain.pixelColor(x, y), focused.pixelColor(x, y)
+            if a != b:
+                best = max(best, contrast_ratio(a, b))
+    return best
+
+
+@pytest.mark.parametrize("game,section", [("atlantis", "board"), ("survive", "board"),
+                                          ("atacama", "board"), ("atlantis", "pitfalls"),
+                                          ("survive", "summary")])
+def test_every_tab_stop_shows_its_focus_at_3_to_1(qtbot, window, game, section):
+    """Tab through the page as a user would; each stop must change colour by at least 3:1
+    (WCAG 2.4.11 / 1.4.11) between focused and unfocused – the page itself included."""
+    window.resize(1280, 800)
+    window.state.select_game(game)
+    window.view_for(section)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.section_list.setFocus(Qt.FocusReason.TabFocusReason)
+    seen, weak = [], []
+    for _ in range(40):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        widget = QApplication.focusWidget()
+        if widget is None or widget is window.section_list or widget in seen:
+            break
+        seen.append(widget)
+        ratio = _focus_change(qtbot, window, widget)
+        if ratio < 3.0:
+            weak.append(f"{type(widget).__name__}#{widget.objectName()} "
+                        f"„{widget.accessibleName()}“ {ratio:.2f}")
+    assert len(seen) >= 2
+    assert not weak, "\n".join(weak)

@@ -447,14 +447,18 @@ def test_keyboard_moves_the_cursor_and_enter_removes(qtbot, trainer):
     assert board.cursor_space in set(board.tiles())  # the cursor moved off the hole
 
 
-def test_tooltip_names_tile_terrain_and_verdict(trainer):
+def test_tooltip_names_tile_terrain_and_the_verdict_only_when_allowed_are_shown(trainer):
     state = trainer.session.state
     board = trainer.map
-    for tile in [t for t in TERRAIN if t not in state.removed][:6]:
+    tiles = [t for t in TERRAIN if t not in state.removed][:6]
+    for tile in tiles:
         text = board.describe(tile)
         assert text.startswith(tile.label)
         assert CELLS[tile].value in text
-        assert removal_check(state, tile)[1] in text
+        assert removal_check(state, tile)[1] not in text  # the puzzle's answer
+    board.set_show_allowed(True)
+    for tile in tiles:
+        assert removal_check(state, tile)[1] in board.describe(tile)
 
 
 def test_allowed_tiles_are_shown_on_request(qtbot, trainer):

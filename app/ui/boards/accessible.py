@@ -163,10 +163,10 @@ class _BoardInterface(QAccessibleWidget):
         if widget is None:
             return None
         local = widget.mapFromGlobal(QPoint(x, y))
-        for index, field in enumerate(self.fields()):
-            if field.rect.contains(local):
-                return self._child(index)
-        return None
+        # Fields of a hex map overlap at their corners: the one whose centre is nearest wins.
+        hits = [(_distance(field.rect.center(), local), index)
+                for index, field in enumerate(self.fields()) if field.rect.contains(local)]
+        return self._child(min(hits)[1]) if hits else None
 
     def state(self):
         state = super().state()
@@ -189,6 +189,10 @@ class _PictureInterface(QAccessibleWidget):
 
     def indexOfChild(self, child) -> int:
         return -1
+
+
+def _distance(a: QPoint, b: QPoint) -> int:
+    return (a.x() - b.x()) ** 2 + (a.y() - b.y()) ** 2
 
 
 def cursor_index(fields: list[BoardField]) -> int | None:
@@ -280,7 +284,9 @@ def _atacama_fields(board) -> list[BoardField]:
 
 
 def survive_fields(board) -> list[BoardField]:
-    """The tiles still on the island; allowed removals are said when the board shows them."""
+    """Every space of the map in reading order: the tiles still on the island (the keyboard
+    cursor's stops), the sea with its boats, swimmers and creatures, and the safe islands with
+    whoever reached them. Allowed removals are said only when the board shows them."""
     return _cached(board, (board.state, board.show_allowed, board.cursor_space, board.radius),
                    lambda: _survive_fields(board))
 
@@ -288,13 +294,17 @@ def survive_fields(board) -> list[BoardField]:
 def _survive_fields(board) -> list[BoardField]:
     fields = []
     show = board.show_allowed
-    for space in board.tiles():
-        head, *contents, verdict = board.describe(space).split("\n")
-        target = space in board.allowed
+    tiles = set(board.tiles())
+    for space in board.spaces():
+        head, *contents = board.describe(space, verdict=False).split("\n")
         name = ", ".join(["Feld " + head.replace(" · ", ", "),
                           *(line.replace(" · ", ", ") for line in contents)])
+        if space not in tiles:
+            fields.append(BoardField(name, board.tile_rect(space)))
+            continue
+        target = space in board.allowed
         # The engine's verdict is the answer to the practice puzzle: only once it is shown.
-        description = verdict if show else ""
+        description = board.verdict(space) if show else ""
         fields.append(BoardField(
             field_name(name, target if show else None, "darf weg"), board.tile_rect(space),
             description, cursor=space == board.cursor_space, target=target and show))

@@ -70,6 +70,7 @@ PAWN_R = 11.0
 STRIP_ISLAND = 58.0
 STRIP_MAINLAND_W = 78.0
 STUB = 22.0  # the path going on beyond a strip's ends
+NUMBER_ROOM = 19.0  # the tallest position number that fits under a tile (scene units)
 
 PLAYER_COLOURS = ("#2456C6", "#F7F7F4", "#25272A", "#CC2F2F")
 PLAYER_NAMES = ("Blau", "Weiß", "Schwarz", "Rot")
@@ -205,7 +206,13 @@ def draw_glyph(painter: QPainter, item: Item, stroke: QColor, rect: QRectF) -> N
                        QRectF(0, 0, pixels, pixels))
 
 
-@lru_cache(maxsize=16)
+def text_factor() -> float:
+    """The app's text size against the default 11 pt (Ctrl+Plus/Minus): drawn text that is
+    read follows it."""
+    return max(0.5, QApplication.font().pointSizeF() / 11.0)
+
+
+@lru_cache(maxsize=64)
 def _font(pixels: float, weight: int = 400) -> QFont:
     font = QFont(QApplication.font())
     font.setPixelSize(max(1, round(pixels)))
@@ -1017,13 +1024,19 @@ class _NumbersItem(_Item):
         self.layout, self.state, self.c = layout, state, c
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        # The numbers are read, not looked at: on screen they follow the app's text size, as
+        # far as the room under a tile allows, however small the view has scaled the board.
+        scale = max(abs(painter.worldTransform().m11()), 0.1)
+        pixels = min(self.layout.number_font * text_factor() / scale, NUMBER_ROOM)
+        self.screen_pixels = pixels * scale
         painter.setPen(self.c.muted)
-        painter.setFont(_font(self.layout.number_font))
+        painter.setFont(_font(round(pixels * 4) / 4))
         for p in self.layout.order:
             if p in (ATLANTIS, MAINLAND):
                 continue
             rect = self.layout.rects[p]
-            painter.drawText(QRectF(rect.left() - 6, rect.bottom() + 5, rect.width() + 12, 13),
+            painter.drawText(QRectF(rect.left() - 8, rect.bottom() + 3, rect.width() + 16,
+                                    NUMBER_ROOM + 2),
                              Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, str(p))
 
 

@@ -2,8 +2,9 @@
 
 The widget shows an engine :class:`~app.rules.survive.State` and reports which tile the user
 chose (``tileChosen``); the view asks the engine what that means. Every terrain tile carries
-its letter (S, W, B) besides its colour, and tooltips are the engine's own German reasons
-(``removal_check``), so the map reads without colour vision.
+its letter (S, W, B) besides its colour, and tooltips name terrain and pieces, so the map reads
+without colour vision. The engine's verdict (``removal_check``) is the puzzle's answer: tooltips
+and the screen-reader description carry it only while „Erlaubte zeigen“ is on.
 
 The glyphs (explorers, boats, the three creatures) are shared with the encounter drawing of
 „Was passiert?“.
@@ -391,6 +392,7 @@ class SurviveMapWidget(CellBoard):
 
     def set_show_allowed(self, show: bool) -> None:
         self._show_allowed = show
+        self._update_description()
         self.update()
 
     def set_show_pieces(self, show: bool) -> None:
@@ -478,8 +480,9 @@ class SurviveMapWidget(CellBoard):
 
     # -- what the engine says ------------------------------------------------------------
 
-    def describe(self, s: Space) -> str:
-        """Label, what lies there, who is there and the engine's removal verdict."""
+    def describe(self, s: Space, verdict: bool | None = None) -> str:
+        """Label, what lies there, who is there and, with ``verdict`` (by default: while the
+        allowed tiles are shown), the engine's removal verdict – that is the puzzle's answer."""
         state = self._state
         if state is None:
             return s.label
@@ -487,9 +490,22 @@ class SurviveMapWidget(CellBoard):
         there = contents_text(s, state)
         if there:
             lines.append(there)
-        if CELLS[s] in CELL_KIND and s not in state.removed:
-            lines.append(removal_check(state, s)[1])
+        if self._show_allowed if verdict is None else verdict:
+            said = self.verdict(s)
+            if said:
+                lines.append(said)
         return "\n".join(lines)
+
+    def verdict(self, s: Space) -> str:
+        """The engine's answer whether tile ``s`` may go now ("" for sea and safe islands)."""
+        state = self._state
+        if state is None or CELLS[s] not in CELL_KIND or s in state.removed:
+            return ""
+        return removal_check(state, s)[1]
+
+    def spaces(self) -> list[Space]:
+        """Every space of the map in reading order, sea and safe islands included."""
+        return list(SPACES)
 
     cursor_attr = "cursor_space"
 
