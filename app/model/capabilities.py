@@ -38,11 +38,13 @@ CAPABILITIES: dict[str, Capabilities] = {
         engine="app.rules.atacama",
         calculators="app.ui.views.atacama_calculator:AtacamaCalculator",
         board="app.ui.views.atacama_board_view:AtacamaBoardView",
+        situations="app.ui.practice_situations:AtacamaSituations",
     ),
     "survive": Capabilities(
         engine="app.rules.survive",
         calculators="app.ui.views.survive_encounters:SurviveEncounters",
         board="app.ui.views.survive_removal_view:SurviveRemovalView",
+        situations="app.ui.practice_situations:SurviveSituations",
     ),
 }
 
