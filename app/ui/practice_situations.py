@@ -12,7 +12,7 @@ import random
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -60,7 +60,7 @@ class AtacamaPicture(AtacamaBoardWidget):
         self.marked = tuple(marked)
         _picture_only(self)
         # Small enough that the choices and the verdict below it stay in view.
-        side = max(self.minimumSizeHint().width(), self.fontMetrics().height() * 19)
+        side = min(self.minimumSizeHint().width(), 380)
         self.setFixedSize(side, side)
 
     def paintEvent(self, event) -> None:
@@ -145,6 +145,12 @@ class EncounterPicture(QWidget):
 
     def minimumSizeHint(self) -> QSize:
         return QSize(300, self._side() + 16)
+
+    def changeEvent(self, event) -> None:
+        # The style sheet's font arrives after construction: the size follows it.
+        if event.type() == QEvent.Type.FontChange:
+            self.updateGeometry()
+        super().changeEvent(event)
 
     def _side(self) -> int:
         return max(150, int(self.fontMetrics().height() * 8.5))
