@@ -36,8 +36,8 @@ if TYPE_CHECKING:
 # sections and the drawn examples are decided before the first frame.
 OFFERS: dict[str, frozenset[str]] = {
     "atlantis": frozenset({BOARD, CALCULATORS, PRACTICE, DRAWN_EXAMPLES}),
-    "atacama": frozenset({BOARD, CALCULATORS}),
-    "survive": frozenset({BOARD, CALCULATORS}),
+    "atacama": frozenset({BOARD, CALCULATORS, PRACTICE}),
+    "survive": frozenset({BOARD, CALCULATORS, PRACTICE}),
 }
 
 
@@ -89,12 +89,13 @@ def _atlantis() -> GameUI:
 def _atacama() -> GameUI:
     from app.rules.atacama.game import Atacama
     from app.ui.boards.accessible import atacama_fields
+    from app.ui.practice_situations import AtacamaSituations
     from app.ui.views.atacama_board_view import AtacamaBoardView
     from app.ui.views.atacama_calculator import AtacamaCalculator
 
     return GameUI(
         game=Atacama, board=AtacamaBoardView, calculators=AtacamaCalculator,
-        fields=atacama_fields,
+        practice=AtacamaSituations, fields=atacama_fields,
         help_lines=(
             ("Atacama-Brett: Feld wählen / Bohrturm setzen", "Pfeiltasten, dann Eingabe"),
             ("Atacama-Rechner: Feld – Bohrturm wechseln / Rohstoff / Wert",
@@ -105,12 +106,13 @@ def _atacama() -> GameUI:
 def _survive() -> GameUI:
     from app.rules.survive.game import Survive
     from app.ui.boards.accessible import survive_fields
+    from app.ui.practice_situations import SurviveSituations
     from app.ui.views.survive_encounters import SurviveEncounters
     from app.ui.views.survive_removal_view import SurviveRemovalView
 
     return GameUI(
         game=Survive, board=SurviveRemovalView, calculators=SurviveEncounters,
-        fields=survive_fields,
+        practice=SurviveSituations, fields=survive_fields,
         help_lines=(
             ("Survive-Karte: Plättchen wählen / nehmen", "Pfeiltasten, dann Eingabe"),
         ))

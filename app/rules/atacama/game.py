@@ -31,6 +31,7 @@ from app.rules.contract import (
     BOARD,
     CALCULATORS,
     DRAWN_EXAMPLES,
+    PRACTICE,
     Explanation,
     GameInfo,
     VariantInfo,
@@ -55,7 +56,7 @@ class Atacama:
             VariantInfo("taktik", "Taktikvariante", (2, 4)),
             VariantInfo("aufbau", "Aufbauspiel", (2,)),
         ),
-        provides=frozenset({BOARD, CALCULATORS, DRAWN_EXAMPLES}),
+        provides=frozenset({BOARD, CALCULATORS, PRACTICE, DRAWN_EXAMPLES}),
         refusal_codes=frozenset({
             # a move the rules forbid now (IllegalMoveError, moves.refusal)
             "over", "no_buildup", "rights_taken", "no_second_colour", "must_take_right",

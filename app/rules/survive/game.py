@@ -13,7 +13,14 @@ from __future__ import annotations
 import random
 
 from app.rules import errors
-from app.rules.contract import BOARD, CALCULATORS, Explanation, GameInfo, VariantInfo
+from app.rules.contract import (
+    BOARD,
+    CALCULATORS,
+    PRACTICE,
+    Explanation,
+    GameInfo,
+    VariantInfo,
+)
 from app.rules.survive.core import Phase, State, Variant
 from app.rules.survive.explain import explain
 from app.rules.survive.facts import example_facts
@@ -33,7 +40,7 @@ class Survive:
             VariantInfo(v.value, v.german, (4,) if v is Variant.ZWEI_FARBEN else (2, 3, 4))
             for v in Variant
         ),
-        provides=frozenset({BOARD, CALCULATORS}),
+        provides=frozenset({BOARD, CALCULATORS, PRACTICE}),
         # Moves the rules forbid, positions no game reaches, set-ups the box does not allow.
         refusal_codes=MOVE_REFUSAL_CODES | REFUSAL_CODES,
     )

@@ -7,14 +7,23 @@ The round's logic lives in :mod:`app.model.quiz_round`; this view only shows it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QMessageBox, QPushButton, QWidget
+from PySide6.QtCore import QEvent, QPoint, QSize, Qt, QTimer
+from PySide6.QtWidgets import (
+    QApplication,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QSizePolicy,
+    QWidget,
+)
 
 from app.model.loader import LoadedGame
 from app.model.progress import Grade
 from app.model.quiz_round import DEFAULT_LENGTH, SECTION_OF_KIND, QuizRound, Situation
 from app.model.schema import format_pages
 from app.ui.app_state import Services
+from app.ui.theme import palette_colours
 from app.ui.widgets import (
     Box,
     Card,
@@ -62,6 +71,7 @@ class QuizView(PageColumn):
         self.reveal_button: QPushButton | None = None
         self.next_button: QPushButton | None = None
         self.space_hint: QLabel | None = None
+        self.verdict: QWidget | None = None
         self.show_start()
 
     def focus_target(self) -> QWidget:
@@ -143,6 +153,7 @@ class QuizView(PageColumn):
         self.next_button = None
         self.start_button = None
         self.space_hint = None
+        self.verdict = None
 
     def show_start(self) -> None:
         self._clear()
@@ -223,9 +234,8 @@ class QuizView(PageColumn):
         if drawing is not None:
             body.addWidget(drawing)
         for index, choice in enumerate(situation.choices):
-            button = secondary(QPushButton(f"{CHOICE_LETTERS[index]}   {choice.text}"))
+            button = secondary(ChoiceButton(f"{CHOICE_LETTERS[index]}   {choice.text}"))
             button.setAccessibleName(f"Antwort {CHOICE_LETTERS[index]}: {choice.text}")
-            button.setStyleSheet("text-align: left; padding: 9px 14px;")
             button.clicked.connect(lambda _=False, i=index: self.choose(i))
             self.choice_buttons.append(button)
             body.addWidget(button)
@@ -281,21 +291,33 @@ class QuizView(PageColumn):
         result = self.round.choose(index)
         if result is None:
             return
+        colours = palette_colours()
         for i, button in enumerate(self.choice_buttons):
             button.setEnabled(False)
             choice = situation.choices[i]
+            letter = CHOICE_LETTERS[i]
+            # Colour and shape: ✓ on green for the right one, ✗ on red for a wrong pick.
             if choice.correct:
-                button.setText(f"✓  {choice.text}")
+                button.setText(f"✓  {letter}   {choice.text}")
+                button.setProperty("verdict", "right")
+                button.setStyleSheet(_verdict_style(colours.right, colours.right_bg))
+                button.setAccessibleName(f"Richtige Antwort {letter}: {choice.text}")
             elif i == index:
-                button.setText(f"✗  {choice.text}")
+                button.setText(f"✗  {letter}   {choice.text}")
+                button.setProperty("verdict", "wrong")
+                button.setStyleSheet(_verdict_style(colours.wrong, colours.wrong_bg))
+                button.setAccessibleName(f"Deine Antwort {letter}, falsch: {choice.text}")
         verdict = Box("RightBox" if result else "WrongBox")
         chosen = situation.choices[index]
-        head = "Richtig!" if result else "Nicht ganz."
+        head = "✓ Richtig!" if result else "✗ Nicht ganz."
         verdict.body.addWidget(label(f"**{head}** {situation.explanation}"))
         if not result and chosen.pitfall and situation.answerable:
-            title = _pitfall_title(self.loaded, chosen.pitfall)
-            verdict.body.addWidget(label(f"Das ist der Denkfehler „{title}“ – "
-                                         "zum Nachlesen markiert.", "Muted"))
+            title, belief = _re_read(self.loaded, chosen.pitfall)
+            verdict.body.addWidget(label(f"**Nachlesen: {title}**"))
+            # The wrong belief, never the correct rule, is named as the mistake.
+            why = f"Der Denkfehler dahinter: „{belief}“ – " if belief else ""
+            verdict.body.addWidget(label(f"{why}zum Nachlesen markiert.", "Muted"))
+        self.verdict = verdict
         pages = page_pill(list(situation.pages))
         if pages is not None:
             verdict.body.addLayout(row(pages))
@@ -306,6 +328,25 @@ class QuizView(PageColumn):
         self.card.body.addLayout(row(self.next_button))
         self.next_button.setFocus()
         self.progress.changed(self.loaded.id)
+        # The verdict appears below the choices: bring it into view (at 800×600 it starts
+        # below the fold), once the layout knows where it is.
+        QTimer.singleShot(0, self._show_verdict)
+
+    def _show_verdict(self) -> None:
+        if self.verdict is None or self.next_button is None:
+            return
+        # Wrapped labels learn their height in posted layout requests: settle them first.
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        # Vertically only: ensureWidgetVisible would also scroll a wide picture sideways.
+        content = self.widget()
+        top = self.verdict.mapTo(content, QPoint(0, 0)).y()
+        bottom = self.next_button.mapTo(content, QPoint(0, self.next_button.height())).y()
+        room = self.viewport().height()
+        bar = self.verticalScrollBar()
+        if bottom - top + 24 <= room:
+            bar.setValue(max(bar.value(), bottom + 12 - room))
+        else:
+            bar.setValue(top - 12)
 
     def next_situation(self) -> None:
         if self.round is not None:
@@ -361,6 +402,63 @@ class QuizView(PageColumn):
 def _kind_name(situation: Situation) -> str:
     # The seed is for reproducing a question, not for the player: it stays in the tooltip.
     return "Übungssituation"
+
+
+def _verdict_style(colour: str, background: str) -> str:
+    return (f"QPushButton, QPushButton:disabled {{ border: 2px solid {colour}; "
+            f"background: {background}; }} QLabel {{ color: {colour}; background: transparent; }}")
+
+
+class ChoiceButton(QPushButton):
+    """A choice whose text wraps: a long answer at large text or in a narrow window stays
+    whole instead of being cut off or widening the page sideways."""
+
+    def __init__(self, text: str):
+        super().__init__()
+        self._label = QLabel(text)
+        self._label.setWordWrap(True)
+        self._label.setTextFormat(Qt.TextFormat.PlainText)  # engine text, shown as it is
+        self._label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(14, 9, 14, 9)
+        layout.addWidget(self._label)
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def setText(self, text: str) -> None:
+        self._label.setText(text)
+        self.updateGeometry()
+
+    def text(self) -> str:
+        return self._label.text()
+
+    def sizeHint(self) -> QSize:
+        return self.layout().sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        return self.layout().minimumSize()
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self.layout().totalHeightForWidth(width)
+
+
+def _re_read(loaded: LoadedGame, target: str) -> tuple[str, str]:
+    """What a wrong choice sends the player to re-read, and the wrong belief behind it.
+
+    The belief is the pitfall's „Nicht:“ text – never its correct rule; a step or a numbers
+    row has no belief of its own."""
+    content = loaded.game.content
+    for pitfall in content.pitfalls:
+        if pitfall.id == target:
+            return pitfall.title, pitfall.wrong
+    for step in content.steps:
+        if step.id == target:
+            return f"Schritt {step.number}: {step.title}", ""
+    return _pitfall_title(loaded, target), ""
 
 
 def _pitfall_title(loaded: LoadedGame, pitfall_id: str) -> str:
