@@ -113,6 +113,9 @@ class Presentation(QWidget):
         self.kind = Type.for_size(1920, 1080)
         self.shrink = 1.0
         self.players = lesson.table_players()
+        # Every sentence the engine says on a screen: the room under the board fits the longest.
+        self.sentences = [step.text for screen in lesson.screens for move in screen.moves
+                          for step in move.explanation.steps]
         self.stage: Stage | None = stage_for(lesson.game_id, self) \
             if lesson.engine is not None else None
         if self.stage is not None:
@@ -269,7 +272,7 @@ class Presentation(QWidget):
             view = FirstMoveView(self.lesson, screen, kind, self.stage, self.players)
         else:
             board = self.stage if screen.position is not None else None
-            view = ScreenView(screen, kind, board)
+            view = ScreenView(screen, kind, board, sentences=self.sentences)
             if board is not None:
                 board.show_state(screen.position)
         if self.stage is not None and (screen.first_move or screen.position is not None):
@@ -279,9 +282,34 @@ class Presentation(QWidget):
         if old is not None:
             old.hide()
             old.deleteLater()
+        # Lay the screen out now, not at the next turn of the loop: the board gets its final
+        # size before this frame (no second layout pass, no picture painted for a passing size).
+        if view.layout() is not None:
+            view.layout().activate()
 
     def _reveal(self, animate: bool) -> None:
         """Show the first ``build`` sentences of the screen's moves, or its answer."""
+        self._show_build(animate)
+        if self.stage is not None:
+            self.stage.prepare(self.coming_frames())
+
+    def coming_frames(self) -> list:
+        """The board pictures the next press shows (painted while the table listens)."""
+        screen = self.screen
+        if self.build < screen.builds and screen.question is None:
+            move_index, step_index = screen.move_steps[self.build]
+            return Stage.frames(screen.moves[move_index]) if step_index == 0 else []
+        if self.index + 1 >= len(self.lesson.screens):
+            return []
+        coming = self.lesson.screens[self.index + 1]
+        if coming.position is None or coming.first_move:
+            return []
+        frames = [(coming.position, None, True)]
+        if coming.moves:
+            frames += Stage.frames(coming.moves[0])
+        return frames
+
+    def _show_build(self, animate: bool) -> None:
         view, screen = self.view, self.screen
         if not isinstance(view, ScreenView):
             return
@@ -296,10 +324,8 @@ class Presentation(QWidget):
         if self.build == 0:
             self.stage.show_state(screen.position)
             first = screen.moves[0]
-            view.caption_head.setText(f"Weiter: der Zug von {first.player}" if first.player
-                                      else "Weiter: der Zug")
-            view.caption.setText("")
-            view.caption.hide()
+            view.set_caption(f"Weiter: der Zug von {first.player}" if first.player
+                             else "Weiter: der Zug", "")
             return
         move_index, step_index = steps[self.build - 1]
         demo = screen.moves[move_index]
@@ -314,9 +340,7 @@ class Presentation(QWidget):
             f"Satz {step_index + 1} von {count}"
         if step.pages:
             head += f" · {step.pages_text}"
-        view.caption_head.setText(head)
-        view.caption.setText(step.text)
-        view.caption.show()
+        view.set_caption(head, step.text)
         if animate:
             announce(self, step.text)
 

@@ -7,23 +7,45 @@ being set and the line it completes, the boat or creature crossing – on a tran
 overlay above them. Animations run on a QVariantAnimation: they never hold the event loop,
 and :meth:`Stage.finish` jumps to their end at once when the next key arrives.
 
+Painting a whole board takes longer than a frame (the Atlantis path at 1920×1080 ~25 ms), so
+the drawing is painted once per (position, marks, size, pixel ratio, theme) into a pixmap and
+every later paint – each frame of an animation, each return to a screen – is one blit of it.
+:meth:`Stage.prepare` paints the pictures the next press will need while the table listens.
+
 :func:`stage_for` is the only place that knows which drawing belongs to which game; when the
 UI registry of what each game offers exists, it becomes an entry there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import (
+    QEasingCurve,
+    QEvent,
+    QObject,
+    QPoint,
+    QPointF,
+    QRectF,
+    Qt,
+    QTimer,
+    QVariantAnimation,
+    Signal,
+)
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QRegion
+from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
 from app.ui.theme import palette_colours, with_alpha
 
 HOP_MS = 320  # one hop of a pawn or boat: slow enough to follow from across the table
 SET_MS = 420  # a tower or tile appearing or going
+# Painted boards kept for going back and forth: a 1920×1080 board is ~4 MB, at 3840×2160 ~16.
+CACHE_BYTES = 192 * 1024 * 1024
+SCENES_KEPT = 48
+
+Frame = tuple[Any, Any, bool]  # (state, demo, final): one picture of the board
 
 
 class _Overlay(QWidget):
@@ -62,6 +84,22 @@ class Stage(QWidget):
         self._animation.valueChanged.connect(self._step)
         self._animation.finished.connect(self._done)
         self.overlay = _Overlay(self)
+        self._frame: Frame | None = None  # what the board widget is set to
+        self._frame_key: Hashable = None
+        self._pictures: OrderedDict[tuple, QPixmap] = OrderedDict()
+        self._picture_bytes = 0
+        self._painting_board = False  # let the drawing's own paint through (into a picture)
+        self._queue: list[Frame] = []
+        self._idle = QTimer(self)
+        self._idle.setSingleShot(True)
+        self._idle.setInterval(0)
+        self._idle.timeout.connect(self._prepare_one)
+        self.painted_fresh = 0  # pictures painted from scratch (tests, benchmark)
+
+    def use_board(self, board: QWidget) -> None:
+        """Adopt ``board`` (the game's drawing): its paints become blits of cached pictures."""
+        self.board = board
+        self._canvas().installEventFilter(self)
 
     # -- what the presentation calls ---------------------------------------------------------
 
@@ -75,7 +113,7 @@ class Stage(QWidget):
         self.current = self.considered = None
         self.progress = 1.0
         self.state = state
-        self.draw(state, None, final=True)
+        self._set_frame(state, None, True)
         self.overlay.update()
 
     def play(self, demo: Any, animate: bool = True) -> None:
@@ -90,7 +128,7 @@ class Stage(QWidget):
             self._done()
             return
         self.progress = 0.0
-        self.draw(demo.before, demo, final=False)
+        self._set_frame(demo.before, demo, False)
         self._animation.setDuration(duration)
         self._animation.start()
 
@@ -101,7 +139,7 @@ class Stage(QWidget):
         self.considered = Played(before, move, after, outcome)
         self.state = before
         self.progress = 1.0
-        self.draw(before, self.considered, final=False)
+        self._set_frame(before, self.considered, False)
         self.overlay.update()
 
     def finish(self) -> None:
@@ -115,6 +153,125 @@ class Stage(QWidget):
         self.board.repaint()
         self.overlay.repaint()
 
+    def paint_board_uncached(self, painter: QPainter) -> None:
+        """The drawing painted from scratch, as without the cache (the benchmark's baseline)."""
+        self._painting_board = True
+        try:
+            # As on screen: no window background filled behind the drawing's own paint.
+            self._canvas().render(painter, QPoint(), QRegion(),
+                                  QWidget.RenderFlag.DrawChildren)
+        finally:
+            self._painting_board = False
+
+    @staticmethod
+    def frames(demo: Any) -> list[Frame]:
+        """The pictures playing ``demo`` shows: the move under way, then its result."""
+        return [(demo.before, demo, False), (demo.after, demo, True)]
+
+    def prepare(self, frames: Iterable[Frame]) -> None:
+        """Paint ``frames`` into the cache when the event loop is idle, one per turn, so a key
+        pressed meanwhile waits for one picture at most."""
+        self._queue = [f for f in frames if self._picture_key(self._key_of(*f)) not in
+                       self._pictures]
+        if self._queue:
+            self._idle.start()
+
+    @property
+    def preparing(self) -> bool:
+        return bool(self._queue)
+
+    def drop_pictures(self) -> None:
+        self._pictures.clear()
+        self._picture_bytes = 0
+
+    # -- the picture cache -------------------------------------------------------------------
+
+    def _canvas(self) -> QWidget:
+        """The widget the drawing paints on (a scene view paints on its viewport)."""
+        board = self.board
+        return board.viewport() if isinstance(board, QAbstractScrollArea) else board
+
+    def _key_of(self, state: Any, demo: Any, final: bool) -> Hashable:
+        return (state, self.marks(state, demo, final))
+
+    def _set_frame(self, state: Any, demo: Any, final: bool) -> None:
+        key = self._key_of(state, demo, final)
+        self._frame = (state, demo, final)
+        if key != self._frame_key:
+            self._frame_key = key
+            self.draw(state, demo, final=final)
+            self._canvas().update()
+
+    def _picture_key(self, frame_key: Hashable) -> tuple:
+        canvas = self._canvas()
+        colours = palette_colours()
+        return (frame_key, canvas.width(), canvas.height(), canvas.devicePixelRatioF(),
+                colours.bg, colours.accent)
+
+    def _picture(self) -> QPixmap | None:
+        """The cached picture of the frame shown; ``None`` if it was not painted yet – then
+        the drawing paints itself (a paint event cannot render into a picture) and the picture
+        is made when the loop is idle, for the frames of an animation and the way back."""
+        if self._frame is None:
+            return None
+        key = self._picture_key(self._frame_key)
+        picture = self._pictures.get(key)
+        if picture is None:
+            if self._frame not in self._queue:
+                self._queue.insert(0, self._frame)
+            self._idle.start()
+        else:
+            self._pictures.move_to_end(key)
+        return picture
+
+    def _paint_picture(self, key: tuple) -> QPixmap | None:
+        canvas = self._canvas()
+        if canvas.width() <= 0 or canvas.height() <= 0:
+            return None
+        ratio = canvas.devicePixelRatioF()
+        picture = QPixmap(round(canvas.width() * ratio), round(canvas.height() * ratio))
+        picture.setDevicePixelRatio(ratio)
+        picture.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(picture)
+        self.paint_board_uncached(painter)
+        painter.end()
+        self.painted_fresh += 1
+        self._pictures[key] = picture
+        self._picture_bytes += picture.width() * picture.height() * 4
+        while self._picture_bytes > CACHE_BYTES and len(self._pictures) > 1:
+            _old, dropped = self._pictures.popitem(last=False)
+            self._picture_bytes -= dropped.width() * dropped.height() * 4
+        return picture
+
+    def _prepare_one(self) -> None:
+        while self._queue:
+            frame = self._queue.pop(0)
+            key = self._key_of(*frame)
+            if self._picture_key(key) in self._pictures:
+                continue
+            shown, shown_key = self._frame, self._frame_key
+            # Set the drawing to the coming frame, paint it, set it back: no paint event
+            # runs in between, so nothing of the coming frame ever reaches the screen.
+            self.draw(frame[0], frame[1], final=frame[2])
+            self._paint_picture(self._picture_key(key))
+            if shown is not None:
+                self.draw(shown[0], shown[1], final=shown[2])
+            self._frame, self._frame_key = shown, shown_key
+            break
+        if self._queue:
+            self._idle.start()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and not self._painting_board \
+                and watched is self._canvas():
+            picture = self._picture()
+            if picture is not None:
+                painter = QPainter(watched)
+                painter.drawPixmap(0, 0, picture)
+                painter.end()
+                return True
+        return super().eventFilter(watched, event)
+
     # -- the animation -----------------------------------------------------------------------
 
     def _step(self, value) -> None:
@@ -125,7 +282,7 @@ class Stage(QWidget):
         self.progress = 1.0
         if self.current is not None:
             self.state = self.current.after
-            self.draw(self.current.after, self.current, final=True)
+            self._set_frame(self.current.after, self.current, True)
         self.overlay.update()
         self.finished.emit()
 
@@ -145,7 +302,12 @@ class Stage(QWidget):
     def duration(self, demo: Any) -> int:
         return 0
 
+    def marks(self, state: Any, demo: Any, final: bool) -> Hashable:
+        """What the drawing marks on ``state`` for this frame (with the state, the cache key)."""
+        return None
+
     def draw(self, state: Any, demo: Any, *, final: bool) -> None:
+        """Set the drawing to ``state`` with the marks of this frame (it is painted later)."""
         raise NotImplementedError
 
     def paint_overlay(self, painter: QPainter) -> None:
@@ -206,34 +368,51 @@ class AtlantisStage(Stage):
         super().__init__(parent)
         from app.ui.boards.atlantis_scene import SceneView
 
-        self.board = SceneView(self, max_scale=4.0)
-        self.board.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.board.setInteractive(False)
-        self.board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        board = SceneView(self, max_scale=4.0)
+        board.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        board.setInteractive(False)
+        board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.use_board(board)
         self.scene = None
+        # Building a scene costs a few ms; going back and forth reuses the ones built.
+        self._scenes: OrderedDict[tuple, Any] = OrderedDict()
 
     def duration(self, demo) -> int:
         movement = getattr(demo.outcome, "movement", None)
         return HOP_MS * (len(movement.steps) + 1) if movement is not None else 0
 
-    def draw(self, state, demo, *, final: bool) -> None:
-        from app.ui.boards.atlantis_scene import Highlights, board_scene
+    def marks(self, state, demo, final: bool):
+        from app.ui.boards.atlantis_scene import Highlights
 
-        highlights = None
         outcome = getattr(demo, "outcome", None)
         movement = getattr(outcome, "movement", None)
-        if movement is not None and not final:
-            highlights = Highlights.for_outcome(outcome)
-        elif movement is not None:
-            highlights = Highlights(targets=(movement.landing,), ghost=movement.origin,
-                                    player=outcome.player)
-        old = self.scene
-        self.scene = board_scene(state, highlights)
-        self.scene.setParent(self.board)
-        self.board.setScene(self.scene)
+        if movement is None:
+            return None
+        if not final:
+            return Highlights.for_outcome(outcome)
+        return Highlights(targets=(movement.landing,), ghost=movement.origin,
+                          player=outcome.player)
+
+    def draw(self, state, demo, *, final: bool) -> None:
+        from app.ui.boards.atlantis_scene import board_scene
+
+        highlights = self.marks(state, demo, final)
+        key = (state, highlights, palette_colours().bg)
+        scene = self._scenes.get(key)
+        if scene is None:
+            scene = board_scene(state, highlights)
+            scene.setParent(self.board)
+            self._scenes[key] = scene
+            while len(self._scenes) > SCENES_KEPT:
+                _old, dropped = self._scenes.popitem(last=False)
+                if dropped is not self.scene:
+                    dropped.deleteLater()
+        else:
+            self._scenes.move_to_end(key)
+        self.scene = scene
+        if self.board.scene() is not scene:
+            self.board.setScene(scene)
         self.board.fit()
-        if old is not None:
-            old.deleteLater()
         self.board.setAccessibleName(f"Spielbrett: {_atlantis_words(state)}")
 
     def _path(self) -> tuple[list[QPointF], int] | None:
@@ -297,9 +476,10 @@ class AtacamaStage(Stage):
         super().__init__(parent)
         from app.ui.boards.atacama_board import AtacamaBoardWidget
 
-        self.board = AtacamaBoardWidget(parent=self)
-        self.board.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        board = AtacamaBoardWidget(parent=self)
+        board.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.use_board(board)
 
     def fit_board(self) -> None:
         self.board.setFixedSize(self.size())
@@ -312,8 +492,11 @@ class AtacamaStage(Stage):
     def duration(self, demo) -> int:
         return SET_MS if self._square(demo) is not None else 0
 
+    def marks(self, state, demo, final: bool):
+        return self._square(demo) if final else None
+
     def draw(self, state, demo, *, final: bool) -> None:
-        self.board.set_state(state, self._square(demo) if final else None)
+        self.board.set_state(state, self.marks(state, demo, final))
 
     def paint_overlay(self, painter: QPainter) -> None:
         colours = palette_colours()
@@ -364,9 +547,10 @@ class SurviveStage(Stage):
         super().__init__(parent)
         from app.ui.boards.survive_map import SurviveMapWidget
 
-        self.board = SurviveMapWidget(parent=self)
-        self.board.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        board = SurviveMapWidget(parent=self)
+        board.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.use_board(board)
 
     def fit_board(self) -> None:
         board = self.board
@@ -398,8 +582,11 @@ class SurviveStage(Stage):
             return 2 * HOP_MS
         return SET_MS if self._removed(demo) is not None else 0
 
+    def marks(self, state, demo, final: bool):
+        return self._removed(demo) if final else None
+
     def draw(self, state, demo, *, final: bool) -> None:
-        self.board.set_state(state, self._removed(demo) if final else None)
+        self.board.set_state(state, self.marks(state, demo, final))
 
     def paint_overlay(self, painter: QPainter) -> None:
         from app.ui.boards.survive_map import hex_polygon
