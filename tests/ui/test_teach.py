@@ -14,6 +14,7 @@ import sys
 
 import pytest
 from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QImage, QPainter
 
 from app.model.loader import load_game
 from app.model.paths import content_root
@@ -341,3 +342,46 @@ def test_high_dpi_3840x2160_cuts_nothing():
         assert result["cut"] == [], gid
         assert result["pixels"] == [3840, 2160] and result["shrink"] == 1.0
         assert result["presses"] > 10
+
+
+def _board_image(stage) -> QImage:
+    canvas = stage._canvas()
+    ratio = canvas.devicePixelRatioF()
+    image = QImage(round(canvas.width() * ratio), round(canvas.height() * ratio),
+                   QImage.Format.Format_ARGB32_Premultiplied)
+    image.setDevicePixelRatio(ratio)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    stage.paint_board_uncached(painter)
+    painter.end()
+    return image
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_after_a_pause_a_press_paints_no_board_from_scratch(qtbot, game_id):
+    """The stage paints the next press's board while idle; the press only blits it, the
+    picture is the drawing itself, and the board keeps its size from screen to screen."""
+    lesson = build_lesson(load_game(content_root() / game_id, check=False).game)
+    p = open_presentation(lesson, screens=[], size=QSize(1280, 720))
+    qtbot.addWidget(p)
+    qtbot.waitExposed(p)
+    stage = p.stage
+    sizes, blits, compared = set(), 0, 0
+    while not p.screen.first_move:
+        qtbot.waitUntil(lambda: not stage.preparing)
+        fresh = stage.painted_fresh
+        qtbot.keyClick(p, Qt.Key.Key_PageDown)
+        p.grab()  # the frame after the press
+        if stage.isVisibleTo(p) and not p.screen.first_move:
+            sizes.add(stage.size().toTuple())
+            assert stage.painted_fresh == fresh, (p.index, p.build)
+            blits += 1
+            if compared < 3 and p.build:
+                stage.finish()
+                picture = stage.picture()
+                assert picture is not None
+                assert picture.toImage().convertToFormat(
+                    QImage.Format.Format_ARGB32_Premultiplied) == _board_image(stage)
+                compared += 1
+    assert blits >= 5 and compared == 3
+    assert len(sizes) == 1, sizes

@@ -147,6 +147,11 @@ class Presentation(QWidget):
         root.addWidget(self.area, 1)
         self.cover = _Cover(self)
         self.cover.hide()
+        self._prepared: tuple[int, Type, ScreenView] | None = None
+        self._view_timer = QTimer(self)
+        self._view_timer.setSingleShot(True)
+        self._view_timer.setInterval(0)
+        self._view_timer.timeout.connect(self._prepare_next_view)
         self._ticker = QTimer(self)
         self._ticker.setInterval(1000)
         self._ticker.timeout.connect(self._tick)
@@ -271,10 +276,12 @@ class Presentation(QWidget):
         if screen.first_move:
             view = FirstMoveView(self.lesson, screen, kind, self.stage, self.players)
         else:
-            board = self.stage if screen.position is not None else None
-            view = ScreenView(screen, kind, board, sentences=self.sentences)
-            if board is not None:
-                board.show_state(screen.position)
+            view = self._take_prepared(kind)
+            if view is None:
+                view = self._screen_view(self.index, kind)
+            if screen.position is not None and self.stage is not None:
+                view.dock(self.stage)
+                self.stage.show_state(screen.position)
         if self.stage is not None and (screen.first_move or screen.position is not None):
             self.stage.show()
         self.area.set_view(view)
@@ -287,11 +294,58 @@ class Presentation(QWidget):
         if view.layout() is not None:
             view.layout().activate()
 
+    def _screen_view(self, index: int, kind: Type) -> ScreenView:
+        """Screen ``index``'s words laid out, with a place for the board where it has one."""
+        screen = self.lesson.screens[index]
+        slot = QWidget() if screen.position is not None and self.stage is not None else None
+        return ScreenView(screen, kind, slot, sentences=self.sentences)
+
+    def _prepare_next_view(self) -> None:
+        """Build the next screen while the table listens: a press then only swaps it in."""
+        index = self.index + 1
+        if index >= len(self.lesson.screens) or self.lesson.screens[index].first_move:
+            return
+        kind = Type(self.kind.factor * self.shrink)
+        if self._prepared is not None:
+            if self._prepared[:2] == (index, kind):
+                return
+            self._drop_prepared()
+        view = self._screen_view(index, kind)
+        view.hide()
+        view.setParent(self.area)
+        view.setGeometry(self.area.rect())
+        view.ensurePolished()
+        view.layout().activate()
+        self._prepared = (index, kind, view)
+
+    def _take_prepared(self, kind: Type) -> ScreenView | None:
+        prepared, self._prepared = self._prepared, None
+        if prepared is None:
+            return None
+        index, prepared_kind, view = prepared
+        if (index, prepared_kind) == (self.index, kind):
+            return view
+        view.deleteLater()
+        return None
+
+    def _drop_prepared(self) -> None:
+        if self._prepared is not None:
+            self._prepared[2].deleteLater()
+            self._prepared = None
+
+    def skip_preparation(self) -> None:
+        """Forget the work planned for idle time (the benchmark's cold presses)."""
+        self._view_timer.stop()
+        self._drop_prepared()
+        if self.stage is not None:
+            self.stage.prepare([])
+
     def _reveal(self, animate: bool) -> None:
         """Show the first ``build`` sentences of the screen's moves, or its answer."""
         self._show_build(animate)
         if self.stage is not None:
             self.stage.prepare(self.coming_frames())
+        self._view_timer.start()
 
     def coming_frames(self) -> list:
         """The board pictures the next press shows (painted while the table listens)."""

@@ -81,6 +81,8 @@ class ScreenView(QWidget):
         self.caption_head: QLabel | None = None
         self.answer: QWidget | None = None
         self.caption_box: _CaptionBox | None = None
+        self.board: QWidget | None = None
+        self.right: QVBoxLayout | None = None
         outer = QHBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(kind.px(64))
@@ -109,6 +111,7 @@ class ScreenView(QWidget):
         right = QVBoxLayout()
         right.setSpacing(kind.px(18))
         right.addWidget(board, 1)
+        self.board, self.right = board, right
         # The room for the engine's sentences is the same on every screen with a board, so
         # the board keeps its place and size from screen to screen and sentence to sentence
         # (and its painted pictures stay valid, see app.ui.teach.stage).
@@ -173,6 +176,16 @@ class ScreenView(QWidget):
                                         rich=False, name="TeachPill"), 0,
                              Qt.AlignmentFlag.AlignLeft)
         return layout
+
+    def dock(self, board: QWidget) -> None:
+        """Put ``board`` (the stage) in the place kept for it."""
+        if self.board is board or self.board is None:
+            return
+        self.right.replaceWidget(self.board, board)
+        self.board.hide()
+        self.board.deleteLater()
+        self.board = board
+
 
     def set_caption(self, head: str, sentence: str) -> None:
         """The line above the sentence and the engine's sentence (empty: none yet)."""

@@ -176,6 +176,12 @@ class Stage(QWidget):
         if self._queue:
             self._idle.start()
 
+    def picture(self) -> QPixmap | None:
+        """The cached picture of the board as shown now, if it was painted yet."""
+        if self._frame is None:
+            return None
+        return self._pictures.get(self._picture_key(self._frame_key))
+
     @property
     def preparing(self) -> bool:
         return bool(self._queue)
@@ -192,7 +198,7 @@ class Stage(QWidget):
         return board.viewport() if isinstance(board, QAbstractScrollArea) else board
 
     def _key_of(self, state: Any, demo: Any, final: bool) -> Hashable:
-        return (state, self.marks(state, demo, final))
+        return _Key((state, self.marks(state, demo, final)))
 
     def _set_frame(self, state: Any, demo: Any, final: bool) -> None:
         key = self._key_of(state, demo, final)
@@ -315,6 +321,24 @@ class Stage(QWidget):
 
     def board_point(self, point: QPointF) -> QPointF:
         return QPointF(self.board.pos()) + point
+
+
+class _Key:
+    """A frame's key with its hash computed once: hashing a whole position on every paint of
+    an animation would cost more than the blit it looks up."""
+
+    __slots__ = ("hash", "value")
+
+    def __init__(self, value: Hashable):
+        self.value = value
+        self.hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Key) and (self is other or (
+            self.hash == other.hash and self.value == other.value))
 
 
 class Played:
