@@ -245,6 +245,7 @@ def test_with_a_second_screen_the_explainer_gets_the_notes(qtbot):
     assert notes is not None and notes.isVisible()
     qtbot.addWidget(notes)
     assert notes.title.text() == lesson.screens[0].title
+    assert notes.say.text() == plain(lesson.screens[0].notes) and notes.say.text()
     assert "Seite 1 von" in notes.where.text()
     assert notes.next_text.text() == f"Nächste Seite: {lesson.screens[1].title}"
     qtbot.keyClick(notes, Qt.Key.Key_PageDown)  # the explainer's keyboard works too

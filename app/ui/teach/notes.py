@@ -75,7 +75,7 @@ class SpeakerNotes(QWidget):
         screens = p.lesson.screens
         self.where.setText(f"{PART_TITLES[screen.part]} · Seite {p.index + 1} von {len(screens)}")
         self.title.setText(screen.title)
-        say = screen.notes or screen.text()
+        say = plain(screen.notes) if screen.notes else screen.text()
         if screen.question is not None:
             say = f"Frage: {plain(screen.question.question)}\nAntwort: " \
                   f"{plain(screen.question.answer)}"
