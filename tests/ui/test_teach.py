@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 
@@ -204,7 +205,7 @@ def test_erster_zug_offers_the_legal_moves_and_explains_each_as_it_is_played(qtb
     words = [step.text for step in engine.explain(outcome).steps]
     assert [label.text() for label in view.move_labels()] == words
     assert f"Zug {view.selected + 1} von {len(moves)}" in view.which.text()
-    assert "(Taste 2–4)" in view.which.text()
+    assert "(Taste\u00a02–4)" in view.which.text()  # never broken before the keys
     # The sentences of the move considered before are gone from this very frame.
     stale = [label for label in view.findChildren(type(p.clock), "TeachMoveText")
              if label.isVisibleTo(view) and label.text() not in words]
@@ -269,7 +270,7 @@ def test_erster_zug_names_only_player_counts_the_game_has(qtbot):
     p = open_presentation(lesson, screens=[], size=QSize(1280, 720))
     qtbot.addWidget(p)
     qtbot.keyClick(p, Qt.Key.Key_End)
-    assert "(Taste 2 oder 4)" in p.view.which.text()
+    assert "(Taste\u00a02 oder 4)" in p.view.which.text()
     qtbot.keyClick(p, Qt.Key.Key_3)  # Atacama has no three-player game
     assert p.view.players == 2
     qtbot.keyClick(p, Qt.Key.Key_4)
@@ -386,3 +387,84 @@ def test_after_a_pause_a_press_paints_no_board_from_scratch(qtbot, game_id):
                 compared += 1
     assert blits >= 5 and compared == 3
     assert len(sizes) == 1, sizes
+
+
+def _read_all_pages(qtbot, p: Presentation) -> list[str]:
+    """Every sentence of the move on show, page by page (Leertaste), checking nothing is cut."""
+    view = p.view
+    read = []
+    while True:
+        qtbot.wait(1)
+        assert not p.clipped_labels(), [label.text() for label in p.clipped_labels()]
+        shown = [label.text() for label in view.move_labels()]
+        assert shown, "a page without a sentence"
+        read += shown
+        if view.words.last >= len(view.sentences):
+            return read
+        assert "Leertaste: weiter" in view.more.text()
+        qtbot.keyClick(p, Qt.Key.Key_Space)
+
+
+@pytest.mark.parametrize("size", [QSize(1280, 720), QSize(1920, 1080)],
+                         ids=["1280x720", "1920x1080"])
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_erster_zug_explains_every_legal_first_move_without_cutting_it(qtbot, game_id, size):
+    lesson = build_lesson(load_game(content_root() / game_id, check=False).game)
+    engine = lesson.engine
+    p = open_presentation(lesson, screens=[], size=size)
+    qtbot.addWidget(p)
+    qtbot.waitExposed(p)
+    qtbot.keyClick(p, Qt.Key.Key_End)
+    view = p.view
+    start = lesson.first_move_game()
+    moves = list(engine.legal_moves(start))
+    assert len(view.moves) == len(moves) > 1
+    seen = set()
+    for _ in moves:
+        qtbot.keyClick(p, Qt.Key.Key_Down)
+        move = moves[view.selected]
+        seen.add(view.selected)
+        _after, outcome = engine.apply(start, move)
+        assert _read_all_pages(qtbot, p) == [s.text for s in engine.explain(outcome).steps]
+    assert seen == set(range(len(moves)))
+    assert p.index == len(lesson.screens) - 1
+
+
+def test_a_long_explanation_goes_page_by_page_and_back(qtbot):
+    """Later in a practice game an Atlantis move may cross five gaps: sixteen sentences. They
+    come a page at a time in full size; Rücktaste goes back a page before it leaves."""
+    lesson = build_lesson(load_game(content_root() / "atlantis", check=False).game)
+    engine = lesson.engine
+    p = open_presentation(lesson, screens=[], size=QSize(1280, 720))
+    qtbot.addWidget(p)
+    qtbot.waitExposed(p)
+    qtbot.keyClick(p, Qt.Key.Key_End)
+    view = p.view
+
+    def words(move) -> list[str]:
+        return [s.text for s in engine.explain(engine.apply(view.state, move)[1]).steps]
+
+    rng = random.Random(3)
+    for _turn in range(60):
+        lengths = [sum(map(len, words(m))) for m in view.moves]
+        if max(lengths) > 900:
+            break
+        for _ in range(rng.randrange(len(view.moves))):
+            qtbot.keyClick(p, Qt.Key.Key_Down)
+        qtbot.keyClick(p, Qt.Key.Key_Return)
+    else:
+        pytest.fail("no long explanation came up in 60 turns")
+    target = lengths.index(max(lengths))
+    while view.selected != target:
+        qtbot.keyClick(p, Qt.Key.Key_Down)
+    expected = words(view.moves[target])
+    assert _read_all_pages(qtbot, p) == expected
+    assert view.words.first > 0 and view.body_size_kept()
+    last_page_start = view.words.first
+    qtbot.keyClick(p, Qt.Key.Key_Backspace)  # one page back, still on „Erster Zug“
+    assert p.screen.first_move and view.words.first < last_page_start
+    while view.words.first > 0:
+        qtbot.keyClick(p, Qt.Key.Key_Backspace)
+    assert view.move_labels()[0].text() == expected[0]
+    qtbot.keyClick(p, Qt.Key.Key_Backspace)  # from the first page the key goes back a screen
+    assert not p.screen.first_move

@@ -233,6 +233,10 @@ class Presentation(QWidget):
             if first.new_game(key - Qt.Key.Key_0):
                 self.players = first.players
                 self.moved.emit()
+        elif first is not None and ((key in NEXT_KEYS and first.next_page())
+                                    or (key in BACK_KEYS and first.previous_page())):
+            # A long explanation of a move goes on a page at a time before the keys leave.
+            self.moved.emit()
         elif key in NEXT_KEYS or key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.next()
         elif key in BACK_KEYS:
