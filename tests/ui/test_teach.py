@@ -15,7 +15,7 @@ import sys
 
 import pytest
 from PySide6.QtCore import QRect, QSize, Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QColor, QImage, QPainter
 
 from app.model.loader import load_game
 from app.model.paths import content_root
@@ -24,6 +24,7 @@ from app.rules.registry import GAMES
 from app.ui.teach import presentation as presentation_module
 from app.ui.teach.presentation import Presentation, clock_text, open_presentation
 from app.ui.teach.screen_view import BODY_PT
+from app.ui.teach.stage import Played, _along
 from app.ui.theme import DARK, LIGHT
 from tests.conftest import FIXTURES, REPO
 
@@ -468,3 +469,107 @@ def test_a_long_explanation_goes_page_by_page_and_back(qtbot):
     assert view.move_labels()[0].text() == expected[0]
     qtbot.keyClick(p, Qt.Key.Key_Backspace)  # from the first page the key goes back a screen
     assert not p.screen.first_move
+
+
+def _shows_colour(image: QImage, centre, radius: int, colour, tolerance: int = 24) -> bool:
+    """Whether a pixel near ``centre`` (device pixels) has ``colour``."""
+    target = QColor(colour)
+    for x in range(int(centre.x()) - radius, int(centre.x()) + radius + 1, 2):
+        for y in range(int(centre.y()) - radius, int(centre.y()) + radius + 1, 2):
+            if 0 <= x < image.width() and 0 <= y < image.height():
+                pixel = image.pixelColor(x, y)
+                if max(abs(pixel.red() - target.red()), abs(pixel.green() - target.green()),
+                       abs(pixel.blue() - target.blue())) <= tolerance:
+                    return True
+    return False
+
+
+def _at(stage, fraction: float) -> QImage:
+    stage._animation.setCurrentTime(int(stage._animation.duration() * fraction))
+    return stage.grab().toImage()
+
+
+def _overlay_at(stage, fraction: float) -> QImage:
+    """Only what the stage paints over the drawing, ``fraction`` into the animation."""
+    stage._animation.setCurrentTime(int(stage._animation.duration() * fraction))
+    image = QImage(stage.size(), QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    stage.paint_overlay(painter)
+    painter.end()
+    return image
+
+
+def test_a_bridge_is_laid_across_the_gap_as_it_is_played(qtbot):
+    lesson = build_lesson(load_game(content_root() / "atlantis", check=False).game)
+    p = open_presentation(lesson, screens=[], size=QSize(1280, 720))
+    qtbot.addWidget(p)
+    qtbot.waitExposed(p)
+    qtbot.keyClick(p, Qt.Key.Key_End)
+    view, stage = p.view, p.stage
+    assert stage.current is None and stage.considered.outcome.movement is not None
+    while type(view.moves[view.selected]).__name__ != "PlaceBridge":
+        qtbot.keyClick(p, Qt.Key.Key_Up)
+    qtbot.keyClick(p, Qt.Key.Key_Return)
+    assert stage.animating
+    gap = stage.current.outcome.bridges[0].gap
+    points = stage._plank_points(gap)
+    near_start = _along(points, 0.3)  # the water next to the bank the plank starts from
+    near_end = _along(points, 0.7)
+    plank = stage.scene.colours.plank
+    early, later = _at(stage, 0.2), _at(stage, 0.8)
+    assert not _shows_colour(early, near_end, 2, plank)
+    assert _shows_colour(early, near_start, 2, plank) or _shows_colour(later, near_start, 2, plank)
+    assert _shows_colour(later, near_end, 2, plank)
+    qtbot.keyClick(p, Qt.Key.Key_Down)  # mid-animation: the key acts at once
+    assert not stage.animating and stage.considered is not None
+
+
+def test_bought_cards_come_in_as_the_tile_goes(qtbot):
+    lesson = build_lesson(load_game(content_root() / "atlantis", check=False).game)
+    engine = lesson.engine
+    p = open_presentation(lesson, screens=[], size=QSize(1280, 720))
+    qtbot.addWidget(p)
+    qtbot.waitExposed(p)
+    state = lesson.first_move_game()
+    for notation in ("0:K", "0:S", "0:SF"):
+        state, _outcome = engine.apply(state, engine.parse_move(notation, state))
+    move = engine.parse_move("kaufen F6", state)
+    after, outcome = engine.apply(state, move)
+    assert len(outcome.purchase.draw.cards) == 3
+    qtbot.keyClick(p, Qt.Key.Key_End)
+    stage = p.stage
+    stage.play(Played(state, move, after, outcome))
+    assert stage.animating and stage.duration(stage.current) >= 600
+    first_card = QColor(outcome.purchase.draw.cards[0].colour)
+    tile = QColor(outcome.purchase.tile.item.colour)
+    start, end = _overlay_at(stage, 0.05), _overlay_at(stage, 0.95)
+    centre, region = stage.rect().center(), max(stage.width(), stage.height()) // 2
+    assert _shows_colour(start, centre, region, tile, 12)
+    assert first_card == tile or not _shows_colour(start, centre, region, first_card, 6)
+    assert _shows_colour(end, centre, region, first_card, 6)
+    stage.finish()
+    assert stage.state == after
+
+
+def test_the_creature_die_tumbles_to_the_creature_rolled(qtbot):
+    from app.ui.boards.survive_map import current_colours
+
+    lesson = build_lesson(load_game(content_root() / "survive", check=False).game)
+    p = open_presentation(lesson, screens=[], size=QSize(1280, 720))
+    qtbot.addWidget(p)
+    qtbot.waitExposed(p)
+    index = next(i for i, s in enumerate(lesson.screens)
+                 if any(type(m.move).__name__ == "Roll" for m in s.moves))
+    p.go_to(index)
+    qtbot.keyClick(p, Qt.Key.Key_PageDown)
+    stage = p.stage
+    roll = stage.current.move
+    assert type(roll).__name__ == "Roll" and stage.animating
+    colour = current_colours().creatures[roll.creature]
+    centre = stage.rect().center()
+    rest = _at(stage, 0.9)
+    assert _shows_colour(rest, centre, int(stage.board.radius), colour, 10)
+    build = p.build
+    qtbot.keyClick(p, Qt.Key.Key_PageDown)  # at once, mid-tumble
+    assert p.build == build + 1 and stage.current is not None

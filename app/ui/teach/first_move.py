@@ -83,12 +83,13 @@ class FirstMoveView(QWidget):
                 self.stage.show_state(self.state)
 
     def _first_shown(self) -> int:
-        """The first legal move the board can play out (Atlantis offers its bridge first)."""
+        """The first legal move the board plays out as a move of the game (Atlantis lists
+        its bridge first; the practice turn starts with a pawn's walk)."""
         if self.stage is None:
             return 0
         for index, move in enumerate(self.moves):
             after, outcome = self.engine.apply(self.state, move)
-            if self.stage.duration(Played(self.state, move, after, outcome)) > 0:
+            if self.stage.plays_out(Played(self.state, move, after, outcome)):
                 return index
         return 0
 

@@ -41,6 +41,7 @@ from app.ui.theme import palette_colours, with_alpha
 
 HOP_MS = 320  # one hop of a pawn or boat: slow enough to follow from across the table
 SET_MS = 420  # a tower or tile appearing or going
+ROLL_MS = 900  # the creature die tumbling to its face
 # Painted boards kept for going back and forth: a 1920×1080 board is ~4 MB, at 3840×2160 ~16.
 CACHE_BYTES = 192 * 1024 * 1024
 SCENES_KEPT = 48
@@ -308,6 +309,11 @@ class Stage(QWidget):
     def duration(self, demo: Any) -> int:
         return 0
 
+    def plays_out(self, record: Any) -> bool:
+        """Whether the board plays ``record`` out as a move of the game (offered first in the
+        practice turn)."""
+        return self.duration(record) > 0
+
     def marks(self, state: Any, demo: Any, final: bool) -> Hashable:
         """What the drawing marks on ``state`` for this frame (with the state, the cache key)."""
         return None
@@ -401,9 +407,44 @@ class AtlantisStage(Stage):
         # Building a scene costs a few ms; going back and forth reuses the ones built.
         self._scenes: OrderedDict[tuple, Any] = OrderedDict()
 
+    @staticmethod
+    def _segments(record) -> list[tuple[str, Any, int]]:
+        """The parts of a turn in the order they happen, each with its time: cards bought,
+        a bridge laid before the move, the pawn's walk, a bridge laid after it (R3)."""
+        outcome = getattr(record, "outcome", None)
+        if outcome is None:
+            return []
+        parts: list[tuple[str, Any, int]] = []
+        if getattr(outcome, "purchase", None) is not None:
+            parts.append(("buy", outcome.purchase, 2 * SET_MS))
+        bridges = getattr(outcome, "bridges", ())
+        parts += [("bridge", b, 2 * SET_MS) for b in bridges if not b.after_move]
+        movement = getattr(outcome, "movement", None)
+        if movement is not None:
+            parts.append(("walk", movement, HOP_MS * (len(movement.steps) + 1)))
+        parts += [("bridge", b, 2 * SET_MS) for b in bridges if b.after_move]
+        return parts
+
     def duration(self, demo) -> int:
-        movement = getattr(demo.outcome, "movement", None)
-        return HOP_MS * (len(movement.steps) + 1) if movement is not None else 0
+        return sum(ms for _kind, _part, ms in self._segments(demo))
+
+    def plays_out(self, record) -> bool:
+        # A pawn's walk, not the bridge or a purchase alone: the practice turn starts there.
+        return getattr(getattr(record, "outcome", None), "movement", None) is not None
+
+    def _timeline(self, record) -> list[tuple[str, Any, float]]:
+        """Each segment with how far it has come (0 … 1) at the current progress; a move only
+        considered shows every part complete."""
+        parts = self._segments(record)
+        total = sum(ms for _k, _p, ms in parts)
+        if not total:
+            return []
+        at = (self.progress if self.considered is None else 1.0) * total
+        timeline, start = [], 0.0
+        for kind, part, ms in parts:
+            timeline.append((kind, part, min(1.0, max(0.0, (at - start) / ms))))
+            start += ms
+        return timeline
 
     def marks(self, state, demo, final: bool):
         from app.ui.boards.atlantis_scene import Highlights
@@ -458,10 +499,24 @@ class AtlantisStage(Stage):
         return self.board_point(QPointF(self.board.mapFromScene(scene_point)))
 
     def paint_overlay(self, painter: QPainter) -> None:
-        from app.ui.boards.atlantis_scene import PAWN_R, PLAYER_COLOURS, PLAYER_LETTERS
-
         if self.current is not None and self.progress >= 1.0:
             return  # the scene shows the result itself
+        record = self.current if self.current is not None else self.considered
+        if record is None or self.scene is None:
+            return
+        for kind, part, t in self._timeline(record):
+            if t <= 0.0:
+                continue
+            if kind == "walk":
+                self._paint_walk(painter, t)
+            elif kind == "bridge":
+                self._paint_plank(painter, part, t, record.outcome.player)
+            elif kind == "buy" and (t < 1.0 or self.considered is not None):
+                self._paint_purchase(painter, part, t)
+
+    def _paint_walk(self, painter: QPainter, t: float) -> None:
+        from app.ui.boards.atlantis_scene import PAWN_R, PLAYER_COLOURS, PLAYER_LETTERS
+
         found = self._path()
         if found is None:
             return
@@ -469,7 +524,7 @@ class AtlantisStage(Stage):
         scale = self.board.transform().m11()
         colours = palette_colours()
         _trail(painter, points, QColor(colours.accent), max(2.0, 2.2 * scale))
-        centre = _along(points, self.progress)
+        centre = _along(points, t)
         radius = PAWN_R * scale * 1.15
         fill = QColor(PLAYER_COLOURS[player % len(PLAYER_COLOURS)])
         painter.setPen(QPen(QColor(colours.text), max(1.5, radius * 0.16)))
@@ -482,6 +537,91 @@ class AtlantisStage(Stage):
         painter.setFont(font)
         painter.drawText(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius),
                          Qt.AlignmentFlag.AlignCenter, PLAYER_LETTERS[player])
+
+    def _plank_points(self, gap) -> list[QPointF]:
+        """From the tile before the gap across its water to the tile after it."""
+        scene = self.scene
+        points = []
+        for position in range(gap.first - 1, gap.last + 2):
+            rect = scene.rect_of(position)
+            if rect is not None:
+                points.append(self._to_overlay(rect.center()))
+        return points
+
+    def _paint_plank(self, painter: QPainter, placement, t: float, player: int) -> None:
+        """The bridge is laid plank by plank from one bank of the gap to the other."""
+        from app.ui.boards.atlantis_scene import PLAYER_COLOURS
+
+        points = self._plank_points(placement.gap)
+        if len(points) < 2:
+            return
+        # Only the water part: start and end half way into the bordering tiles' edges.
+        points[0] = _along(points[:2], 0.5)
+        points[-1] = _along(points[-2:], 0.5)
+        scale = self.board.transform().m11()
+        colours = self.scene.colours
+        path = QPainterPath(points[0])
+        hops = len(points) - 1
+        reach = t * hops
+        for index in range(1, len(points)):
+            if index <= reach:
+                path.lineTo(points[index])
+            else:
+                path.lineTo(_along(points[index - 1:index + 1], reach - (index - 1)))
+                break
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for colour, width in ((colours.plank_edge, 17.0), (colours.plank, 14.0)):
+            pen = QPen(colour, width * scale)
+            pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            painter.setPen(pen)
+            painter.drawPath(path)
+        if t >= 1.0:
+            # The owner's colour on the finished plank, as the drawing marks a laid bridge.
+            middle = _along(points, 0.5)
+            radius = 5.5 * scale
+            painter.setPen(QPen(QColor(colours.text), max(1.0, scale)))
+            painter.setBrush(QColor(PLAYER_COLOURS[player % len(PLAYER_COLOURS)]))
+            painter.drawEllipse(middle, radius, radius)
+
+    def _paint_purchase(self, painter: QPainter, purchase, t: float) -> None:
+        """The tile goes back into the box and the cards it buys come in, one after another."""
+        from app.ui.boards.atlantis_scene import draw_glyph, ink_on, paint_tile
+
+        scale = self.board.transform().m11()
+        side = 44.0 * scale * 1.3
+        centre = QPointF(self.width() / 2, self.height() / 2)
+        colours = self.scene.colours
+        cards = list(purchase.draw.cards)
+        width = side * (1.6 + 0.75 * max(1, len(cards)))
+        panel = QRectF(centre.x() - width / 2, centre.y() - side, width, 2 * side)
+        painter.setPen(QPen(QColor(colours.muted), max(1.0, scale)))
+        painter.setBrush(with_alpha(QColor(colours.background), 235))
+        painter.drawRoundedRect(panel, side * 0.2, side * 0.2)
+        gone = min(1.0, t / 0.45)
+        tile_rect = QRectF(panel.left() + side * 0.3, centre.y() - side / 2 - gone * side * 0.4,
+                           side, side)
+        painter.save()
+        painter.setOpacity(1.0 - 0.75 * gone)
+        painter.translate(tile_rect.topLeft())
+        painter.scale(side / 44.0, side / 44.0)
+        paint_tile(painter, QRectF(0, 0, 44, 44), (purchase.tile,), colours)
+        painter.restore()
+        shown = len(cards) if t >= 1.0 else int(max(0.0, t - 0.35) / 0.65 * len(cards) + 0.999)
+        card_w, card_h = side * 0.62, side * 0.88
+        x = tile_rect.right() + side * 0.45
+        for item in cards[:shown]:
+            # Colour and the item's symbol, never colour alone.
+            card = QRectF(x, centre.y() - card_h / 2, card_w, card_h)
+            fill = QColor(item.colour)
+            painter.setPen(QPen(QColor(colours.text), max(1.0, 1.2 * scale)))
+            painter.setBrush(fill)
+            painter.drawRoundedRect(card, card_w * 0.14, card_w * 0.14)
+            glyph = card_w * 0.62
+            draw_glyph(painter, item, ink_on(fill),
+                       QRectF(card.center().x() - glyph / 2, card.center().y() - glyph / 2,
+                              glyph, glyph))
+            x += card_w * 1.2
 
 
 def _atlantis_words(state) -> str:
@@ -601,10 +741,44 @@ class SurviveStage(Stage):
         move = getattr(record, "move", None)
         return getattr(move, "space", None) if type(move).__name__ == "Remove" else None
 
+    @staticmethod
+    def _rolled(record) -> Any:
+        """The creature the die shows, if the move is the roll of the creature die."""
+        move = getattr(record, "move", None)
+        return getattr(move, "creature", None) if type(move).__name__ == "Roll" else None
+
     def duration(self, demo) -> int:
         if self._spaces(demo) is not None:
             return 2 * HOP_MS
+        if self._rolled(demo) is not None:
+            return ROLL_MS
         return SET_MS if self._removed(demo) is not None else 0
+
+    def _paint_die(self, painter: QPainter, creature, t: float) -> None:
+        """The creature die tumbles and comes to rest on the creature rolled."""
+        from app.ui.boards.survive_map import current_colours, paint_creature
+
+        kinds = list(type(creature))
+        side = self.board.radius * 2.6
+        centre = QPointF(self.width() / 2, self.height() / 2)
+        # Faces flick past slower and slower; the last third rests on the result.
+        settle = 0.66
+        if t < settle:
+            turns = 7 * (1 - (1 - t / settle) ** 2)
+            face = kinds[(kinds.index(creature) + 1 + int(turns)) % len(kinds)]
+            angle = (1 - t / settle) * 200.0
+        else:
+            face, angle = creature, 0.0
+        colours = palette_colours()
+        painter.save()
+        painter.translate(centre)
+        painter.rotate(angle)
+        painter.setPen(QPen(QColor(colours.text), max(2.0, side * 0.04)))
+        painter.setBrush(QColor(colours.surface))
+        painter.drawRoundedRect(QRectF(-side / 2, -side / 2, side, side), side * 0.18,
+                                side * 0.18)
+        paint_creature(painter, current_colours(), face, QPointF(0, 0), side * 0.8)
+        painter.restore()
 
     def marks(self, state, demo, final: bool):
         return self._removed(demo) if final else None
@@ -617,6 +791,12 @@ class SurviveStage(Stage):
 
         record = self.considered if self.considered is not None else self.current
         if record is None:
+            return
+        rolled = self._rolled(record)
+        if rolled is not None:
+            if self.considered is not None or self.progress < 1.0:
+                self._paint_die(painter, rolled,
+                                1.0 if self.considered is not None else self.progress)
             return
         colours = palette_colours()
         accent = QColor(colours.accent)
