@@ -19,6 +19,7 @@ from PySide6.QtCore import QElapsedTimer, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPainter
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from app.model.pages import format_pages
 from app.model.teaching import PART_TITLES, Lesson
 from app.ui.accessibility import announce
 from app.ui.teach.first_move import FirstMoveView
@@ -397,7 +398,7 @@ class Presentation(QWidget):
         head = f"{demo.player} · Satz {step_index + 1} von {count}" if demo.player else \
             f"Satz {step_index + 1} von {count}"
         if step.pages:
-            head += f" · {step.pages_text}"
+            head += f" · {_sources(step.pages)}"
         view.set_caption(head, step.text)
         if animate:
             announce(self, step.text)
@@ -473,6 +474,18 @@ class Presentation(QWidget):
             self.stage.finish()
         self.closed.emit()
         super().closeEvent(event)
+
+
+def _sources(pages) -> str:
+    """``S. 3–4 · Auslegung R1``: a ruling named as one, never a bare code beside the pages.
+
+    >>> _sources((3, 4, "R1"))
+    'S. 3–4 · Auslegung R1'
+    """
+    numbers = [p for p in pages if not isinstance(p, str)]
+    parts = [format_pages(numbers)] if numbers else []
+    parts += [f"Auslegung {code}" for code in pages if isinstance(code, str)]
+    return " · ".join(parts)
 
 
 def fits(label: QLabel, window: QWidget) -> bool:
