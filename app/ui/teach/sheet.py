@@ -22,7 +22,7 @@ def key_sentence(screen: Screen) -> str:
     if screen.question is not None:
         return f"{plain(screen.question.question)} – {plain(screen.question.answer)}"
     if screen.first_move:
-        return ("Eine echte Partie für deine Runde: die erste Person spielt ihren Zug und "
+        return ("Eine echte Partie für die Runde: die erste Person spielt ihren Zug und "
                 "erklärt ihn dabei.")
     sentences = []
     for block in screen.blocks:
