@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from itertools import pairwise
 from pathlib import Path
@@ -141,6 +142,22 @@ def test_a_shipped_game_without_teach_section_still_gets_a_demonstration(games):
     assert len(played) == 1 and played[0].part == "zug"
     assert all(GAMES["atlantis"].is_valid(p) for p in lesson.positions())
     assert lesson.screens[-1].first_move
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_every_shipped_screen_has_notes_for_the_explainer(games, lessons, game_id):
+    """What to say and what goes wrong here, for the second screen: on every screen of the
+    ``teach:`` order; a ruling it names is one of the game's own."""
+    codes = {r.code for r in games[game_id].content.interpretations}
+    screens = [s for s in lessons[game_id].screens if s.question is None and not s.first_move]
+    assert len(screens) == len(games[game_id].content.teach.screens)
+    for screen in screens:
+        notes = plain(screen.notes)
+        assert notes, screen.title
+        assert notes.count(". ") + notes.count(": ") >= 1 and 80 <= len(notes) <= 650, notes
+        assert notes not in screen.text()
+        for code in re.findall(r"Auslegung ([A-Z]\d+)", notes):
+            assert code in codes, (screen.title, code)
 
 
 def test_plain_drops_markdown_emphasis():

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 
 import pytest
 from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
 
 from app.model.loader import load_game
 from app.model.paths import content_root
@@ -22,6 +24,7 @@ from app.rules.registry import GAMES
 from app.ui.teach import presentation as presentation_module
 from app.ui.teach.presentation import Presentation, clock_text, open_presentation
 from app.ui.teach.screen_view import BODY_PT
+from app.ui.teach.stage import Played, _along
 from app.ui.theme import DARK, LIGHT
 from tests.conftest import FIXTURES, REPO
 
@@ -203,7 +206,7 @@ def test_erster_zug_offers_the_legal_moves_and_explains_each_as_it_is_played(qtb
     words = [step.text for step in engine.explain(outcome).steps]
     assert [label.text() for label in view.move_labels()] == words
     assert f"Zug {view.selected + 1} von {len(moves)}" in view.which.text()
-    assert "(Taste 2–4)" in view.which.text()
+    assert "(Taste\u00a02–4)" in view.which.text()  # never broken before the keys
     # The sentences of the move considered before are gone from this very frame.
     stale = [label for label in view.findChildren(type(p.clock), "TeachMoveText")
              if label.isVisibleTo(view) and label.text() not in words]
@@ -244,6 +247,7 @@ def test_with_a_second_screen_the_explainer_gets_the_notes(qtbot):
     assert notes is not None and notes.isVisible()
     qtbot.addWidget(notes)
     assert notes.title.text() == lesson.screens[0].title
+    assert notes.say.text() == plain(lesson.screens[0].notes) and notes.say.text()
     assert "Seite 1 von" in notes.where.text()
     assert notes.next_text.text() == f"Nächste Seite: {lesson.screens[1].title}"
     qtbot.keyClick(notes, Qt.Key.Key_PageDown)  # the explainer's keyboard works too
@@ -267,7 +271,7 @@ def test_erster_zug_names_only_player_counts_the_game_has(qtbot):
     p = open_presentation(lesson, screens=[], size=QSize(1280, 720))
     qtbot.addWidget(p)
     qtbot.keyClick(p, Qt.Key.Key_End)
-    assert "(Taste 2 oder 4)" in p.view.which.text()
+    assert "(Taste\u00a02 oder 4)" in p.view.which.text()
     qtbot.keyClick(p, Qt.Key.Key_3)  # Atacama has no three-player game
     assert p.view.players == 2
     qtbot.keyClick(p, Qt.Key.Key_4)
@@ -341,3 +345,231 @@ def test_high_dpi_3840x2160_cuts_nothing():
         assert result["cut"] == [], gid
         assert result["pixels"] == [3840, 2160] and result["shrink"] == 1.0
         assert result["presses"] > 10
+
+
+def _board_image(stage) -> QImage:
+    canvas = stage._canvas()
+    ratio = canvas.devicePixelRatioF()
+    image = QImage(round(canvas.width() * ratio), round(canvas.height() * ratio),
+                   QImage.Format.Format_ARGB32_Premultiplied)
+    image.setDevicePixelRatio(ratio)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    stage.paint_board_uncached(painter)
+    painter.end()
+    return image
+
+
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_after_a_pause_a_press_paints_no_board_from_scratch(qtbot, game_id):
+    """The stage paints the next press's board while idle; the press only blits it, the
+    picture is the drawing itself, and the board keeps its size from screen to screen."""
+    lesson = build_lesson(load_game(content_root() / game_id, check=False).game)
+    p = open_presentation(lesson, screens=[], size=QSize(1280, 720))
+    qtbot.addWidget(p)
+    qtbot.waitExposed(p)
+    stage = p.stage
+    sizes, blits, compared = set(), 0, 0
+    while not p.screen.first_move:
+        qtbot.waitUntil(lambda: not stage.preparing)
+        fresh = stage.painted_fresh
+        qtbot.keyClick(p, Qt.Key.Key_PageDown)
+        p.grab()  # the frame after the press
+        if stage.isVisibleTo(p) and not p.screen.first_move:
+            sizes.add(stage.size().toTuple())
+            assert stage.painted_fresh == fresh, (p.index, p.build)
+            blits += 1
+            if compared < 3 and p.build:
+                stage.finish()
+                picture = stage.picture()
+                assert picture is not None
+                assert picture.toImage().convertToFormat(
+                    QImage.Format.Format_ARGB32_Premultiplied) == _board_image(stage)
+                compared += 1
+    assert blits >= 5 and compared == 3
+    assert len(sizes) == 1, sizes
+
+
+def _read_all_pages(qtbot, p: Presentation) -> list[str]:
+    """Every sentence of the move on show, page by page (Leertaste), checking nothing is cut."""
+    view = p.view
+    read = []
+    while True:
+        qtbot.wait(1)
+        assert not p.clipped_labels(), [label.text() for label in p.clipped_labels()]
+        shown = [label.text() for label in view.move_labels()]
+        assert shown, "a page without a sentence"
+        read += shown
+        if view.words.last >= len(view.sentences):
+            return read
+        assert "Leertaste: weiter" in view.more.text()
+        qtbot.keyClick(p, Qt.Key.Key_Space)
+
+
+@pytest.mark.parametrize("size", [QSize(1280, 720), QSize(1920, 1080)],
+                         ids=["1280x720", "1920x1080"])
+@pytest.mark.parametrize("game_id", SHIPPED)
+def test_erster_zug_explains_every_legal_first_move_without_cutting_it(qtbot, game_id, size):
+    lesson = build_lesson(load_game(content_root() / game_id, check=False).game)
+    engine = lesson.engine
+    p = open_presentation(lesson, screens=[], size=size)
+    qtbot.addWidget(p)
+    qtbot.waitExposed(p)
+    qtbot.keyClick(p, Qt.Key.Key_End)
+    view = p.view
+    start = lesson.first_move_game()
+    moves = list(engine.legal_moves(start))
+    assert len(view.moves) == len(moves) > 1
+    seen = set()
+    for _ in moves:
+        qtbot.keyClick(p, Qt.Key.Key_Down)
+        move = moves[view.selected]
+        seen.add(view.selected)
+        _after, outcome = engine.apply(start, move)
+        assert _read_all_pages(qtbot, p) == [s.text for s in engine.explain(outcome).steps]
+    assert seen == set(range(len(moves)))
+    assert p.index == len(lesson.screens) - 1
+
+
+def test_a_long_explanation_goes_page_by_page_and_back(qtbot):
+    """Later in a practice game an Atlantis move may cross five gaps: sixteen sentences. They
+    come a page at a time in full size; Rücktaste goes back a page before it leaves."""
+    lesson = build_lesson(load_game(content_root() / "atlantis", check=False).game)
+    engine = lesson.engine
+    p = open_presentation(lesson, screens=[], size=QSize(1280, 720))
+    qtbot.addWidget(p)
+    qtbot.waitExposed(p)
+    qtbot.keyClick(p, Qt.Key.Key_End)
+    view = p.view
+
+    def words(move) -> list[str]:
+        return [s.text for s in engine.explain(engine.apply(view.state, move)[1]).steps]
+
+    rng = random.Random(3)
+    for _turn in range(60):
+        lengths = [sum(map(len, words(m))) for m in view.moves]
+        if max(lengths) > 900:
+            break
+        for _ in range(rng.randrange(len(view.moves))):
+            qtbot.keyClick(p, Qt.Key.Key_Down)
+        qtbot.keyClick(p, Qt.Key.Key_Return)
+    else:
+        pytest.fail("no long explanation came up in 60 turns")
+    target = lengths.index(max(lengths))
+    while view.selected != target:
+        qtbot.keyClick(p, Qt.Key.Key_Down)
+    expected = words(view.moves[target])
+    assert _read_all_pages(qtbot, p) == expected
+    assert view.words.first > 0 and view.body_size_kept()
+    last_page_start = view.words.first
+    qtbot.keyClick(p, Qt.Key.Key_Backspace)  # one page back, still on „Erster Zug“
+    assert p.screen.first_move and view.words.first < last_page_start
+    while view.words.first > 0:
+        qtbot.keyClick(p, Qt.Key.Key_Backspace)
+    assert view.move_labels()[0].text() == expected[0]
+    qtbot.keyClick(p, Qt.Key.Key_Backspace)  # from the first page the key goes back a screen
+    assert not p.screen.first_move
+
+
+def _shows_colour(image: QImage, centre, radius: int, colour, tolerance: int = 24) -> bool:
+    """Whether a pixel near ``centre`` (device pixels) has ``colour``."""
+    target = QColor(colour)
+    for x in range(int(centre.x()) - radius, int(centre.x()) + radius + 1, 2):
+        for y in range(int(centre.y()) - radius, int(centre.y()) + radius + 1, 2):
+            if 0 <= x < image.width() and 0 <= y < image.height():
+                pixel = image.pixelColor(x, y)
+                if max(abs(pixel.red() - target.red()), abs(pixel.green() - target.green()),
+                       abs(pixel.blue() - target.blue())) <= tolerance:
+                    return True
+    return False
+
+
+def _at(stage, fraction: float) -> QImage:
+    stage._animation.setCurrentTime(int(stage._animation.duration() * fraction))
+    return stage.grab().toImage()
+
+
+def _overlay_at(stage, fraction: float) -> QImage:
+    """Only what the stage paints over the drawing, ``fraction`` into the animation."""
+    stage._animation.setCurrentTime(int(stage._animation.duration() * fraction))
+    image = QImage(stage.size(), QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    stage.paint_overlay(painter)
+    painter.end()
+    return image
+
+
+def test_a_bridge_is_laid_across_the_gap_as_it_is_played(qtbot):
+    lesson = build_lesson(load_game(content_root() / "atlantis", check=False).game)
+    p = open_presentation(lesson, screens=[], size=QSize(1280, 720))
+    qtbot.addWidget(p)
+    qtbot.waitExposed(p)
+    qtbot.keyClick(p, Qt.Key.Key_End)
+    view, stage = p.view, p.stage
+    assert stage.current is None and stage.considered.outcome.movement is not None
+    while type(view.moves[view.selected]).__name__ != "PlaceBridge":
+        qtbot.keyClick(p, Qt.Key.Key_Up)
+    qtbot.keyClick(p, Qt.Key.Key_Return)
+    assert stage.animating
+    gap = stage.current.outcome.bridges[0].gap
+    points = stage._plank_points(gap)
+    near_start = _along(points, 0.3)  # the water next to the bank the plank starts from
+    near_end = _along(points, 0.7)
+    plank = stage.scene.colours.plank
+    early, later = _at(stage, 0.2), _at(stage, 0.8)
+    assert not _shows_colour(early, near_end, 2, plank)
+    assert _shows_colour(early, near_start, 2, plank) or _shows_colour(later, near_start, 2, plank)
+    assert _shows_colour(later, near_end, 2, plank)
+    qtbot.keyClick(p, Qt.Key.Key_Down)  # mid-animation: the key acts at once
+    assert not stage.animating and stage.considered is not None
+
+
+def test_bought_cards_come_in_as_the_tile_goes(qtbot):
+    lesson = build_lesson(load_game(content_root() / "atlantis", check=False).game)
+    engine = lesson.engine
+    p = open_presentation(lesson, screens=[], size=QSize(1280, 720))
+    qtbot.addWidget(p)
+    qtbot.waitExposed(p)
+    state = lesson.first_move_game()
+    for notation in ("0:K", "0:S", "0:SF"):
+        state, _outcome = engine.apply(state, engine.parse_move(notation, state))
+    move = engine.parse_move("kaufen F6", state)
+    after, outcome = engine.apply(state, move)
+    assert len(outcome.purchase.draw.cards) == 3
+    qtbot.keyClick(p, Qt.Key.Key_End)
+    stage = p.stage
+    stage.play(Played(state, move, after, outcome))
+    assert stage.animating and stage.duration(stage.current) >= 600
+    first_card = QColor(outcome.purchase.draw.cards[0].colour)
+    tile = QColor(outcome.purchase.tile.item.colour)
+    start, end = _overlay_at(stage, 0.05), _overlay_at(stage, 0.95)
+    centre, region = stage.rect().center(), max(stage.width(), stage.height()) // 2
+    assert _shows_colour(start, centre, region, tile, 12)
+    assert first_card == tile or not _shows_colour(start, centre, region, first_card, 6)
+    assert _shows_colour(end, centre, region, first_card, 6)
+    stage.finish()
+    assert stage.state == after
+
+
+def test_the_creature_die_tumbles_to_the_creature_rolled(qtbot):
+    from app.ui.boards.survive_map import current_colours
+
+    lesson = build_lesson(load_game(content_root() / "survive", check=False).game)
+    p = open_presentation(lesson, screens=[], size=QSize(1280, 720))
+    qtbot.addWidget(p)
+    qtbot.waitExposed(p)
+    index = next(i for i, s in enumerate(lesson.screens)
+                 if any(type(m.move).__name__ == "Roll" for m in s.moves))
+    p.go_to(index)
+    qtbot.keyClick(p, Qt.Key.Key_PageDown)
+    stage = p.stage
+    roll = stage.current.move
+    assert type(roll).__name__ == "Roll" and stage.animating
+    colour = current_colours().creatures[roll.creature]
+    centre = stage.rect().center()
+    rest = _at(stage, 0.9)
+    assert _shows_colour(rest, centre, int(stage.board.radius), colour, 10)
+    build = p.build
+    qtbot.keyClick(p, Qt.Key.Key_PageDown)  # at once, mid-tumble
+    assert p.build == build + 1 and stage.current is not None

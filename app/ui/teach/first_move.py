@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from app.model.teaching import Lesson, Screen
 from app.ui.accessibility import announce
@@ -44,16 +45,17 @@ class FirstMoveView(QWidget):
         column.addWidget(self.which)
         column.addSpacing(kind.px(10))
         column.addWidget(self.heading)
-        self.words = QVBoxLayout()
-        self.words.setSpacing(kind.px(12))
-        column.addLayout(self.words)
-        column.addStretch(1)
+        self.words = _Sentences(kind)
+        column.addWidget(self.words, 1)
+        self.more = text_label("", "small", kind, rich=False, name="TeachMuted")
+        column.addWidget(self.more)
+        self.words.paged.connect(self._update_more)
         text = QWidget()
         text.setObjectName("TeachText")
         text.setLayout(column)
-        outer.addWidget(text, 9)
+        outer.addWidget(text, 1)
         if stage is not None:
-            outer.addWidget(stage, 11)
+            outer.addWidget(stage, 1)
         self.new_game(self.players)
 
     # -- the game --------------------------------------------------------------------------
@@ -81,12 +83,13 @@ class FirstMoveView(QWidget):
                 self.stage.show_state(self.state)
 
     def _first_shown(self) -> int:
-        """The first legal move the board can play out (Atlantis offers its bridge first)."""
+        """The first legal move the board plays out as a move of the game (Atlantis lists
+        its bridge first; the practice turn starts with a pawn's walk)."""
         if self.stage is None:
             return 0
         for index, move in enumerate(self.moves):
             after, outcome = self.engine.apply(self.state, move)
-            if self.stage.duration(Played(self.state, move, after, outcome)) > 0:
+            if self.stage.plays_out(Played(self.state, move, after, outcome)):
                 return index
         return 0
 
@@ -99,8 +102,9 @@ class FirstMoveView(QWidget):
         after, outcome = self.engine.apply(self.state, move)
         if self.stage is not None:
             self.stage.consider(self.state, move, after, outcome)
-        name = self._mover()
-        self._show_words(f"Wenn {name} so zieht:", self._sentences(outcome))
+        # „… ist dran“ above already says whose move this would be: no heading, more room for
+        # the engine's sentences.
+        self._show_words("", self._sentences(outcome))
         announce(self, f"Zug {self.selected + 1} von {len(self.moves)}. "
                        + " ".join(self.sentences))
 
@@ -140,15 +144,30 @@ class FirstMoveView(QWidget):
     def _show_words(self, heading: str, sentences: list[str]) -> None:
         self.sentences = sentences
         self.heading.setText(heading)
-        while self.words.count():
-            item = self.words.takeAt(0)
-            if item.widget() is not None:
-                item.widget().hide()  # gone from this frame, not only after the next turn
-                item.widget().deleteLater()
-        for sentence in sentences:
-            self.words.addWidget(text_label(sentence, "body", self.kind, rich=False,
-                                            name="TeachMoveText"))
+        self.heading.setVisible(bool(heading))
+        self.words.set_sentences(sentences)
         self._update_header()
+
+    def next_page(self) -> bool:
+        """Show the next sentences of a long explanation; False if all were shown."""
+        return self.words.turn(1)
+
+    def previous_page(self) -> bool:
+        return self.words.turn(-1)
+
+    def _update_more(self) -> None:
+        first, last, count = self.words.first, self.words.last, len(self.sentences)
+        if count and (first > 0 or last < count):
+            more = f"Satz {first + 1}–{last} von {count}"
+            if last < count:
+                more += " · Leertaste: weiter"
+            if first > 0:
+                more += " · Rücktaste: zurück"
+            self.more.setText(more)
+            self.more.show()
+        else:
+            self.more.setText("")
+            self.more.hide()
 
     def _update_header(self) -> None:
         if self.engine is None or self.state is None:
@@ -158,14 +177,20 @@ class FirstMoveView(QWidget):
         count = len(self.moves)
         players = f"{self.players} Spieler" if self.players else ""
         if count:
+            keys = _counts(self.engine.info.players)
             self.which.setText(f"Zug {self.selected + 1} von {count} · ↑ ↓ wählen · Eingabe "
-                               f"spielt · {players} (Taste {_counts(self.engine.info.players)})")
+                               f"spielt · {players} (Taste\u00a0{keys})")
         else:
             self.which.setText(players)
 
+    def body_size_kept(self) -> bool:
+        """The move's sentences are in full body type (a long one pages, it never shrinks)."""
+        return all(abs(label.font().pointSizeF() - self.kind.pt("body")) < 1e-6
+                   for label in self.words.labels)
+
     def move_labels(self) -> list[QLabel]:
-        return [self.words.itemAt(i).widget() for i in range(self.words.count())
-                if self.words.itemAt(i).widget() is not None]
+        """The labels of the sentences on show now (one page of a long explanation)."""
+        return self.words.shown()
 
 
 
@@ -176,3 +201,88 @@ def _counts(players: tuple[int, ...]) -> str:
         return f"{counts[0]}–{counts[-1]}"
     return " oder ".join(str(c) for c in counts) if len(counts) == 2 else \
         ", ".join(str(c) for c in counts)
+
+
+class _Sentences(QWidget):
+    """The engine's sentences about a move, in body type, as many as fit from ``first`` on.
+
+    A long explanation (an Atlantis move across five gaps has sixteen sentences) does not fit
+    a screen at a size readable from across the table; rather than shrink the type it is shown
+    a page at a time (Leertaste/Rücktaste). No layout: a layout would squeeze the labels
+    instead of leaving the ones that do not fit for the next page.
+    """
+
+    paged = Signal()
+
+    def __init__(self, kind: Type, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.kind = kind
+        self.spacing = kind.px(12)
+        self.labels: list[QLabel] = []
+        self.first = 0
+        self.last = 0
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+
+    def set_sentences(self, sentences: list[str]) -> None:
+        for label in self.labels:
+            label.hide()  # gone from this frame, not only after the next turn
+            label.deleteLater()
+        self.labels = []
+        for sentence in sentences:
+            label = text_label(sentence, "body", self.kind, rich=False, name="TeachMoveText")
+            label.setParent(self)
+            label.hide()
+            self.labels.append(label)
+        self.first = 0
+        self.place()
+
+    def turn(self, delta: int) -> bool:
+        if delta > 0:
+            if self.last >= len(self.labels):
+                return False
+            self.first = self.last
+        else:
+            if self.first == 0:
+                return False
+            self.first = self._start_before(self.first)
+        self.place()
+        return True
+
+    def _heights(self, width: int) -> list[int]:
+        return [label.heightForWidth(width) for label in self.labels]
+
+    def _start_before(self, first: int) -> int:
+        """Where the page that ends just before ``first`` starts."""
+        heights = self._heights(self.width())
+        start, used = first, 0
+        while start > 0:
+            need = heights[start - 1] + (self.spacing if used else 0)
+            if used and used + need > self.height():
+                break
+            used += need
+            start -= 1
+        return start
+
+    def place(self) -> None:
+        width, room = self.width(), self.height()
+        heights = self._heights(width)
+        y, last = 0, self.first
+        for index, label in enumerate(self.labels):
+            fits = index >= self.first and index == last and (
+                index == self.first or y + heights[index] <= room)
+            if fits:
+                label.setGeometry(0, y, width, heights[index])
+                label.show()
+                y += heights[index] + self.spacing
+                last = index + 1
+            else:
+                label.hide()
+        self.last = last
+        self.paged.emit()
+
+    def shown(self) -> list[QLabel]:
+        return self.labels[self.first:self.last]
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.place()

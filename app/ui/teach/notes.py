@@ -55,7 +55,9 @@ class SpeakerNotes(QWidget):
         # The explainer reads at arm's length: half the table's sizes.
         kind = Type(Type.for_size(size.width(), size.height()).factor * 0.75)
         m = kind.px(48)
-        self.layout_.setContentsMargins(m, m, m, m)
+        # A readable measure (about 90 characters), centred on a wide screen.
+        side = max(m, (size.width() - kind.px(1800)) // 2)
+        self.layout_.setContentsMargins(side, m, side, m)
         self.layout_.setSpacing(kind.px(14))
         for label in self.findChildren(QLabel):
             role = {"NotesTitle": "title", "NotesClock": "body", "NotesHead": "small"}.get(
@@ -75,7 +77,7 @@ class SpeakerNotes(QWidget):
         screens = p.lesson.screens
         self.where.setText(f"{PART_TITLES[screen.part]} · Seite {p.index + 1} von {len(screens)}")
         self.title.setText(screen.title)
-        say = screen.notes or screen.text()
+        say = plain(screen.notes) if screen.notes else screen.text()
         if screen.question is not None:
             say = f"Frage: {plain(screen.question.question)}\nAntwort: " \
                   f"{plain(screen.question.answer)}"

@@ -19,6 +19,7 @@ from PySide6.QtCore import QElapsedTimer, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPainter
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from app.model.pages import format_pages
 from app.model.teaching import PART_TITLES, Lesson
 from app.ui.accessibility import announce
 from app.ui.teach.first_move import FirstMoveView
@@ -113,6 +114,9 @@ class Presentation(QWidget):
         self.kind = Type.for_size(1920, 1080)
         self.shrink = 1.0
         self.players = lesson.table_players()
+        # Every sentence the engine says on a screen: the room under the board fits the longest.
+        self.sentences = [step.text for screen in lesson.screens for move in screen.moves
+                          for step in move.explanation.steps]
         self.stage: Stage | None = stage_for(lesson.game_id, self) \
             if lesson.engine is not None else None
         if self.stage is not None:
@@ -144,6 +148,11 @@ class Presentation(QWidget):
         root.addWidget(self.area, 1)
         self.cover = _Cover(self)
         self.cover.hide()
+        self._prepared: tuple[int, Type, ScreenView] | None = None
+        self._view_timer = QTimer(self)
+        self._view_timer.setSingleShot(True)
+        self._view_timer.setInterval(0)
+        self._view_timer.timeout.connect(self._prepare_next_view)
         self._ticker = QTimer(self)
         self._ticker.setInterval(1000)
         self._ticker.timeout.connect(self._tick)
@@ -225,6 +234,10 @@ class Presentation(QWidget):
             if first.new_game(key - Qt.Key.Key_0):
                 self.players = first.players
                 self.moved.emit()
+        elif first is not None and ((key in NEXT_KEYS and first.next_page())
+                                    or (key in BACK_KEYS and first.previous_page())):
+            # A long explanation of a move goes on a page at a time before the keys leave.
+            self.moved.emit()
         elif key in NEXT_KEYS or key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.next()
         elif key in BACK_KEYS:
@@ -268,10 +281,12 @@ class Presentation(QWidget):
         if screen.first_move:
             view = FirstMoveView(self.lesson, screen, kind, self.stage, self.players)
         else:
-            board = self.stage if screen.position is not None else None
-            view = ScreenView(screen, kind, board)
-            if board is not None:
-                board.show_state(screen.position)
+            view = self._take_prepared(kind)
+            if view is None:
+                view = self._screen_view(self.index, kind)
+            if screen.position is not None and self.stage is not None:
+                view.dock(self.stage)
+                self.stage.show_state(screen.position)
         if self.stage is not None and (screen.first_move or screen.position is not None):
             self.stage.show()
         self.area.set_view(view)
@@ -279,9 +294,81 @@ class Presentation(QWidget):
         if old is not None:
             old.hide()
             old.deleteLater()
+        # Lay the screen out now, not at the next turn of the loop: the board gets its final
+        # size before this frame (no second layout pass, no picture painted for a passing size).
+        if view.layout() is not None:
+            view.layout().activate()
+
+    def _screen_view(self, index: int, kind: Type) -> ScreenView:
+        """Screen ``index``'s words laid out, with a place for the board where it has one."""
+        screen = self.lesson.screens[index]
+        slot = QWidget() if screen.position is not None and self.stage is not None else None
+        return ScreenView(screen, kind, slot, sentences=self.sentences)
+
+    def _prepare_next_view(self) -> None:
+        """Build the next screen while the table listens: a press then only swaps it in."""
+        index = self.index + 1
+        if index >= len(self.lesson.screens) or self.lesson.screens[index].first_move:
+            return
+        kind = Type(self.kind.factor * self.shrink)
+        if self._prepared is not None:
+            if self._prepared[:2] == (index, kind):
+                return
+            self._drop_prepared()
+        view = self._screen_view(index, kind)
+        view.hide()
+        view.setParent(self.area)
+        view.setGeometry(self.area.rect())
+        view.ensurePolished()
+        view.layout().activate()
+        self._prepared = (index, kind, view)
+
+    def _take_prepared(self, kind: Type) -> ScreenView | None:
+        prepared, self._prepared = self._prepared, None
+        if prepared is None:
+            return None
+        index, prepared_kind, view = prepared
+        if (index, prepared_kind) == (self.index, kind):
+            return view
+        view.deleteLater()
+        return None
+
+    def _drop_prepared(self) -> None:
+        if self._prepared is not None:
+            self._prepared[2].deleteLater()
+            self._prepared = None
+
+    def skip_preparation(self) -> None:
+        """Forget the work planned for idle time (the benchmark's cold presses)."""
+        self._view_timer.stop()
+        self._drop_prepared()
+        if self.stage is not None:
+            self.stage.prepare([])
 
     def _reveal(self, animate: bool) -> None:
         """Show the first ``build`` sentences of the screen's moves, or its answer."""
+        self._show_build(animate)
+        if self.stage is not None:
+            self.stage.prepare(self.coming_frames())
+        self._view_timer.start()
+
+    def coming_frames(self) -> list:
+        """The board pictures the next press shows (painted while the table listens)."""
+        screen = self.screen
+        if self.build < screen.builds and screen.question is None:
+            move_index, step_index = screen.move_steps[self.build]
+            return Stage.frames(screen.moves[move_index]) if step_index == 0 else []
+        if self.index + 1 >= len(self.lesson.screens):
+            return []
+        coming = self.lesson.screens[self.index + 1]
+        if coming.position is None or coming.first_move:
+            return []
+        frames = [(coming.position, None, True)]
+        if coming.moves:
+            frames += Stage.frames(coming.moves[0])
+        return frames
+
+    def _show_build(self, animate: bool) -> None:
         view, screen = self.view, self.screen
         if not isinstance(view, ScreenView):
             return
@@ -296,10 +383,8 @@ class Presentation(QWidget):
         if self.build == 0:
             self.stage.show_state(screen.position)
             first = screen.moves[0]
-            view.caption_head.setText(f"Weiter: der Zug von {first.player}" if first.player
-                                      else "Weiter: der Zug")
-            view.caption.setText("")
-            view.caption.hide()
+            view.set_caption(f"Weiter: der Zug von {first.player}" if first.player
+                             else "Weiter: der Zug", "")
             return
         move_index, step_index = steps[self.build - 1]
         demo = screen.moves[move_index]
@@ -313,10 +398,8 @@ class Presentation(QWidget):
         head = f"{demo.player} · Satz {step_index + 1} von {count}" if demo.player else \
             f"Satz {step_index + 1} von {count}"
         if step.pages:
-            head += f" · {step.pages_text}"
-        view.caption_head.setText(head)
-        view.caption.setText(step.text)
-        view.caption.show()
+            head += f" · {_sources(step.pages)}"
+        view.set_caption(head, step.text)
         if animate:
             announce(self, step.text)
 
@@ -391,6 +474,18 @@ class Presentation(QWidget):
             self.stage.finish()
         self.closed.emit()
         super().closeEvent(event)
+
+
+def _sources(pages) -> str:
+    """``S. 3–4 · Auslegung R1``: a ruling named as one, never a bare code beside the pages.
+
+    >>> _sources((3, 4, "R1"))
+    'S. 3–4 · Auslegung R1'
+    """
+    numbers = [p for p in pages if not isinstance(p, str)]
+    parts = [format_pages(numbers)] if numbers else []
+    parts += [f"Auslegung {code}" for code in pages if isinstance(code, str)]
+    return " · ".join(parts)
 
 
 def fits(label: QLabel, window: QWidget) -> bool:

@@ -7,9 +7,10 @@ rendered without raw HTML; the engine's sentences are plain text.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -72,13 +73,16 @@ class ScreenView(QWidget):
     """
 
     def __init__(self, screen: Screen, kind: Type, board: QWidget | None = None,
-                 parent: QWidget | None = None):
+                 parent: QWidget | None = None, sentences: Sequence[str] = ()):
         super().__init__(parent)
         self.screen = screen
         self.kind = kind
         self.caption: QLabel | None = None
         self.caption_head: QLabel | None = None
         self.answer: QWidget | None = None
+        self.caption_box: _CaptionBox | None = None
+        self.board: QWidget | None = None
+        self.right: QVBoxLayout | None = None
         outer = QHBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(kind.px(64))
@@ -107,11 +111,18 @@ class ScreenView(QWidget):
         right = QVBoxLayout()
         right.setSpacing(kind.px(18))
         right.addWidget(board, 1)
+        self.board, self.right = board, right
+        # The room for the engine's sentences is the same on every screen with a board, so
+        # the board keeps its place and size from screen to screen and sentence to sentence
+        # (and its painted pictures stay valid, see app.ui.teach.stage).
+        box = _CaptionBox(kind, sentences)
+        self.caption_box = box
+        right.addWidget(box)
         if screen.moves:
-            self.caption_head = text_label("", "small", kind, rich=False, name="TeachCaptionHead")
-            self.caption = text_label("", "caption", kind, rich=False, name="TeachCaption")
-            right.addWidget(self.caption_head)
-            right.addWidget(self.caption)
+            self.caption_head, self.caption = box.head, box.caption
+        else:
+            box.head.hide()
+            box.caption.hide()
         outer.addLayout(right, 11)
 
     def _question(self, column: QBoxLayout) -> None:
@@ -166,5 +177,96 @@ class ScreenView(QWidget):
                              Qt.AlignmentFlag.AlignLeft)
         return layout
 
+    def dock(self, board: QWidget) -> None:
+        """Put ``board`` (the stage) in the place kept for it."""
+        if self.board is board or self.board is None:
+            return
+        self.right.replaceWidget(self.board, board)
+        self.board.hide()
+        self.board.deleteLater()
+        self.board = board
+
+
+    def set_caption(self, head: str, sentence: str) -> None:
+        """The line above the sentence and the engine's sentence (empty: none yet)."""
+        if self.caption is None:
+            return
+        self.caption_head.setText(head)
+        self.caption.setText(sentence)
+        self.caption.setVisible(bool(sentence))
+        self.caption_box.place()
+
     def labels(self) -> list[QLabel]:
         return [w for w in self.findChildren(QLabel) if w.isVisibleTo(self)]
+
+
+# (width, type, sentences, style) → the caption box's height; measuring costs a few ms.
+_CAPTION_HEIGHTS: dict[tuple, int] = {}
+
+
+class _CaptionBox(QWidget):
+    """The head line and the sentence under the board, as tall as the longest of
+    ``sentences`` needs (measured once per width and type size)."""
+
+    def __init__(self, kind: Type, sentences: Sequence[str], parent: QWidget | None = None):
+        super().__init__(parent)
+        self.kind = kind
+        self.sentences = tuple(dict.fromkeys(sentences))
+        # No layout of its own: a layout's height for a width would replace this widget's.
+        self.spacing = kind.px(18)
+        self.head = text_label("", "small", kind, rich=False, name="TeachCaptionHead")
+        self.caption = text_label("", "caption", kind, rich=False, name="TeachCaption")
+        self.head.setParent(self)
+        self.caption.setParent(self)
+        self._measure = text_label("", "caption", kind, rich=False, name="TeachCaption")
+        self._measure.setParent(self)
+        self._measure.hide()
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        if not self.sentences:
+            return 0
+        self._measure.ensurePolished()
+        self.head.ensurePolished()
+        key = (width, self.kind.factor, self.sentences, self.styleSheet() or
+               self.window().styleSheet())
+        height = _CAPTION_HEIGHTS.get(key)
+        if height is None:
+            tallest = 0
+            for sentence in self.sentences:
+                self._measure.setText(sentence)
+                tallest = max(tallest, self._measure.heightForWidth(width))
+            self.head.ensurePolished()
+            head = self.head.fontMetrics().height() + self.head.contentsMargins().top() + \
+                self.head.contentsMargins().bottom()
+            height = head + self.spacing + tallest
+            if len(_CAPTION_HEIGHTS) > 256:
+                _CAPTION_HEIGHTS.clear()
+            _CAPTION_HEIGHTS[key] = height
+        return height
+
+    def sizeHint(self) -> QSize:
+        width = max(1, self.width())
+        return QSize(width, self.heightForWidth(width))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, self.heightForWidth(max(1, self.width())))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.place()
+
+    def place(self) -> None:
+        """Head line on top, the sentence below it, as tall as its text needs."""
+        width = self.width()
+        head = self.head.heightForWidth(width) if self.head.text() else \
+            self.head.fontMetrics().height()
+        self.head.setGeometry(0, 0, width, head)
+        top = head + self.spacing
+        height = self.caption.heightForWidth(width) if self.caption.text() else 0
+        self.caption.setGeometry(0, top, width, max(0, min(height, self.height() - top)))
