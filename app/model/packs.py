@@ -110,6 +110,36 @@ def load_pack(folder: Path, reserved: Iterable[str] = (),
     return pack
 
 
+@dataclass(frozen=True)
+class PackVersion:
+    """One reading of a pack folder for the live preview (see :func:`read_pack_version`).
+
+    ``entry`` is the loaded pack, or ``None`` with ``problems`` when the files have errors.
+    ``settled`` says the files were the same before and after the reading: a reading that
+    overlapped an editor's save may have met a half-written file and must not be shown."""
+
+    fingerprint: str
+    entry: PackGame | None
+    problems: list[Problem]
+    settled: bool
+
+
+def read_pack_version(folder: Path, reserved: Iterable[str] = (),
+                      known: str | None = None) -> PackVersion | None:
+    """Load ``folder`` again unless its fingerprint is still ``known`` (then ``None``).
+
+    Made for a worker thread: no Qt, and the result says whether the files held still."""
+    before = pack_fingerprint(folder)
+    if before == known:
+        return None
+    try:
+        entry: PackGame | None = load_pack(folder, reserved, before)
+        problems: list[Problem] = []
+    except ContentError as exc:
+        entry, problems = None, exc.problems
+    return PackVersion(before, entry, problems, settled=pack_fingerprint(folder) == before)
+
+
 def pack_problems(folder: Path, reserved: Iterable[str] = ()) -> list[Problem]:
     """What keeps ``folder`` from being a pack, before the YAML is even read as a game."""
     problems: list[Problem] = []

@@ -27,6 +27,7 @@ from app.model.packs import (
     install_pack,
     load_pack,
     load_packs,
+    read_pack_version,
     remove_pack,
     reserved_ids,
     slug,
@@ -360,3 +361,36 @@ def test_check_holds_a_pack_to_the_pack_rules(tmp_path):
     assert run_check(folder, out) == 1
     assert f"{folder / 'game.yaml'}:" in out.getvalue() and "HTML" in out.getvalue()
     assert run_check(tmp_path, io.StringIO()) == 1
+
+
+def test_a_pack_version_says_whether_the_files_held_still(tmp_path, monkeypatch):
+    import app.model.packs as packs
+
+    folder = _pack(tmp_path)
+    first = read_pack_version(folder, reserved_ids())
+    assert first.settled and first.entry is not None and first.problems == []
+    assert first.fingerprint == first.entry.fingerprint
+    assert read_pack_version(folder, reserved_ids(), first.fingerprint) is None
+
+    game = folder / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("summary:", "zusammenfassung:"),
+                    encoding="utf-8")
+    broken = read_pack_version(folder, reserved_ids(), first.fingerprint)
+    assert broken.settled and broken.entry is None
+    assert any(p.file == game for p in broken.problems)
+
+    # Saved again while being read: the reading may have met a half-written file.
+    load = packs.load_pack
+
+    def saved_meanwhile(*args, **kwargs):
+        try:
+            return load(*args, **kwargs)
+        finally:
+            game.write_text(game.read_text(encoding="utf-8")
+                            .replace("zusammenfassung:", "summary:"), encoding="utf-8")
+
+    monkeypatch.setattr(packs, "load_pack", saved_meanwhile)
+    game.write_text("# noch kaputt\n" + game.read_text(encoding="utf-8"), encoding="utf-8")
+    overlapped = read_pack_version(folder, reserved_ids(), broken.fingerprint)
+    assert overlapped.entry is None and not overlapped.settled
+    assert read_pack_version(folder, reserved_ids(), overlapped.fingerprint).settled
