@@ -45,6 +45,7 @@ from app.model.packs import (
     ID_PATTERN,
     MANIFEST,
     MAX_ID,
+    MAX_PACK_FILE_BYTES,
     PACK_FILES,
     SUFFIX,
     inspect_files,
@@ -52,6 +53,7 @@ from app.model.packs import (
     pack_fingerprint,
     reserved_ids,
 )
+from app.model.safe_files import too_large
 from app.model.yaml_source import GameFiles
 
 # Raised when a check record means something else than before (2: the review hash counts a
@@ -326,9 +328,10 @@ def _tree_files(repo, tree_sha: bytes, pack_id: str) -> tuple[dict[str, bytes], 
                             f"{', '.join((*PACK_FILES, MANIFEST))}.")
         else:
             blob = repo[sha]
-            if blob.raw_length() > MAX_FILE_BYTES:
-                problems.append(f"{where}: Die Datei ist zu groß (höchstens "
-                                f"{MAX_FILE_BYTES // 1024} KiB).")
+            # The limit of an own pack's file, so every pack listed can be installed and
+            # shared; the pack is listed with the reason, the rest of the library loads.
+            if blob.raw_length() > MAX_PACK_FILE_BYTES:
+                problems.append(f"{where}: {too_large(blob.raw_length(), MAX_PACK_FILE_BYTES)}")
             else:
                 files[name] = blob.as_raw_string()
     return files, problems
@@ -452,22 +455,18 @@ def _in_library(problem: Problem, pack_id: str) -> Problem:
 # -- bibliothek.yaml and pruefungen.yaml -----------------------------------------------------
 
 
-def _read_yaml_blob(raw: bytes, name: str, view: LibraryView, data: Path):
+def _read_yaml_blob(raw: bytes, name: str, view: LibraryView):
     from app.model.yaml_source import ContentError, read_yaml
 
     if len(raw) > MAX_FILE_BYTES:
         view.notices.append(f"{name}: Die Datei ist zu groß (höchstens "
                             f"{MAX_FILE_BYTES // 1024} KiB); übersprungen.")
         return None
-    with _workdir(data) as work:
-        path = Path(work) / name
-        path.write_bytes(raw)
-        try:
-            source = read_yaml(path)
-        except ContentError as exc:
-            view.notices += [str(Problem(Path(name), p.line, p.message)) for p in exc.problems]
-            return None
-    source.path = Path(name)
+    try:
+        source = read_yaml(Path(name), raw)
+    except ContentError as exc:
+        view.notices += [str(Problem(Path(name), p.line, p.message)) for p in exc.problems]
+        return None
     return source
 
 
@@ -479,7 +478,7 @@ def _text(value, limit: int) -> str | None:
 
 
 def _read_meta(view: LibraryView, raw: bytes, data: Path) -> None:
-    source = _read_yaml_blob(raw, LIBRARY_FILE, view, data)
+    source = _read_yaml_blob(raw, LIBRARY_FILE, view)
     if source is None:
         return
     content = source.data
@@ -505,7 +504,7 @@ def _read_meta(view: LibraryView, raw: bytes, data: Path) -> None:
 
 def _read_reviews(view: LibraryView, raw: bytes, data: Path) -> dict[str, list[Review]]:
     """The reviews by pack id; a malformed one is skipped with its line."""
-    source = _read_yaml_blob(raw, REVIEWS_FILE, view, data)
+    source = _read_yaml_blob(raw, REVIEWS_FILE, view)
     if source is None:
         return {}
     content = source.data
@@ -914,8 +913,10 @@ def check_folder(folder: Path, data: Path, reserved: Iterable[str] | None = None
         files, problems = {}, []
         for path in sorted(sub.iterdir()):
             if path.name in (*PACK_FILES, MANIFEST) and path.is_file() and not path.is_symlink():
-                if path.stat().st_size > MAX_FILE_BYTES:
-                    problems.append(f"{sub.name}/{path.name}: Die Datei ist zu groß.")
+                size = path.stat().st_size
+                if size > MAX_PACK_FILE_BYTES:
+                    problems.append(f"{sub.name}/{path.name}: "
+                                    f"{too_large(size, MAX_PACK_FILE_BYTES)}")
                 else:
                     files[path.name] = path.read_bytes()
             elif not path.name.startswith("."):

@@ -514,8 +514,7 @@ def _unpack(raw: bytes, problem) -> dict[str, bytes]:
                         info.filename)
                 continue
             if len(data) > limit:
-                problem(f"Die Datei ist zu groß (höchstens {limit // 1024} KiB).",
-                        info.filename)
+                problem(too_large(len(data), limit, at_least=True), info.filename)
                 continue
             files[info.filename] = data
     return files
