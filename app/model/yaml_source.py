@@ -9,6 +9,7 @@ Content is untrusted: whatever a file holds, reading it ends in data or in
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import re
 import threading
@@ -139,7 +140,7 @@ class GameFiles:
     def error(self, name: str) -> OSError | None:
         """Why ``name`` could not be read (``FileNotFoundError`` when it is missing)."""
         if self.raw(name) is None:
-            return self._errors.get(name) or FileNotFoundError(2, "fehlt", name)
+            return self._errors.get(name) or FileNotFoundError(errno.ENOENT, "fehlt", name)
         return None
 
     def exists(self, name: str) -> bool:
