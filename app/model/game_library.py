@@ -434,7 +434,7 @@ def _inspect(pack_id: str, files: dict[str, bytes], reserved: Iterable[str], wor
     # Checked in memory as an import checks an archive's entries: the names were checked
     # with the git tree, a zip file and an unpacked folder would only add disk writes.
     inspection = inspect_files(Path(f"{pack_id}{SUFFIX}"), {**files, MANIFEST: manifest},
-                               reserved)
+                               reserved, staged)
     inspection.problems = [_in_library(p, pack_id) for p in inspection.problems]
     inspection.hints = [_in_library(p, pack_id) for p in inspection.hints]
     if inspection.manifest and inspection.pack_id != pack_id:

@@ -413,14 +413,15 @@ def inspect_archive(archive: Path, workdir: Path, reserved: Iterable[str] = (),
     return _inspect_entries(result, files, workdir, reserved, step)
 
 
-def inspect_files(archive: Path, files: dict[str, bytes], reserved: Iterable[str] = ()
-                  ) -> Inspection:
+def inspect_files(archive: Path, files: dict[str, bytes], reserved: Iterable[str] = (),
+                  folder: Path | None = None) -> Inspection:
     """Check a pack's files, given in memory, as :func:`inspect_archive` checks the entries
     of the archive ``archive`` (only its name is used); nothing is read or written.
 
     For a library's packs (app/model/game_library.py): their files come from git objects, and
     a round trip through a zip file and a folder on disk cost more than the check itself.
-    ``loaded.folder`` of the answer only names the pack."""
+    ``folder``: where the caller keeps the same files, if anywhere (``loaded.folder`` of the
+    answer); else ``loaded.folder`` is the bare pack id and names the pack only."""
     result = Inspection(archive)
     for name, data in files.items():
         where = Path(archive.name) / safe_line(name)[:80]
@@ -431,11 +432,12 @@ def inspect_files(archive: Path, files: dict[str, bytes], reserved: Iterable[str
                 len(data), MAX_MANIFEST_BYTES if name == MANIFEST else MAX_PACK_FILE_BYTES)))
     if result.problems:
         return result
-    return _inspect_entries(result, files, None, reserved, lambda: None)
+    return _inspect_entries(result, files, None, reserved, lambda: None, folder)
 
 
 def _inspect_entries(result: Inspection, files: dict[str, bytes], workdir: Path | None,
-                     reserved: Iterable[str], step: Callable[[], None]) -> Inspection:
+                     reserved: Iterable[str], step: Callable[[], None],
+                     named: Path | None = None) -> Inspection:
     """The check of an archive's entries: manifest, the pack's rules, the load, the review.
 
     Each file is parsed once, from memory, and shared by every step; ``workdir``: where the
@@ -455,7 +457,7 @@ def _inspect_entries(result: Inspection, files: dict[str, bytes], workdir: Path 
     if problems:
         return result
     if workdir is None:
-        folder = Path(pack_id)
+        folder = named or Path(pack_id)
     else:
         folder = workdir / pack_id
         folder.mkdir(parents=True)
