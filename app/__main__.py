@@ -220,7 +220,9 @@ def export_anki(args) -> int:
     try:
         count = export_apkg(game, out)
     except OSError as exc:
-        print(f"Anki-Stapel nicht gespeichert: {out} ({exc.strerror or exc}).", file=sys.stderr)
+        from app.model.safe_files import german_os_error
+
+        print(f"Anki-Stapel nicht gespeichert: {out} ({german_os_error(exc)}).", file=sys.stderr)
         return 1
     print(f"Anki-Stapel „Regelfrisch::{game.short_title}“ gespeichert: {out} "
           f"({count} Karte{'n' if count != 1 else ''}). In Anki: Datei → Importieren.")

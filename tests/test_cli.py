@@ -8,6 +8,7 @@ import shutil
 import stat
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -173,7 +174,7 @@ def test_pdf_into_a_device_fails_in_german_and_leaves_it_alone():
 
 @pytest.mark.parametrize("where,message", [
     # /proc takes no new files, not even from root: a folder nobody can write into.
-    ("read-only", "lässt sich nicht zum Schreiben öffnen"),
+    ("read-only", "wurde nicht gespeichert (nicht gefunden)"),
     ("under-a-file", "ist kein Ordner"),
     ("missing-folder", "existiert nicht"),
 ])
@@ -194,9 +195,11 @@ def test_pdf_into_an_unwritable_place_fails_in_german(qapp, tmp_path, where, mes
     assert a_file.read_text("utf-8") == "x"
 
 
-def test_a_failed_pdf_write_keeps_the_earlier_file_and_says_so(qapp, tmp_path, monkeypatch):
-    from PySide6.QtCore import QSaveFile
-
+@pytest.mark.parametrize("code,german", [(28, "kein Platz mehr auf dem Datenträger"),
+                                          (30, "der Datenträger ist schreibgeschützt")])
+def test_a_failed_pdf_write_keeps_the_earlier_file_and_says_so(qapp, tmp_path, monkeypatch,
+                                                               code, german):
+    from app.model import safe_files
     from app.model.loader import load_library
     from app.model.paths import content_root
     from app.ui.print_sheet import export_pdf
@@ -206,15 +209,15 @@ def test_a_failed_pdf_write_keeps_the_earlier_file_and_says_so(qapp, tmp_path, m
     assert export_pdf(library, "atacama", path, out=io.StringIO()) == 0
     earlier = path.read_bytes()
 
-    class FullDisk(QSaveFile):
-        def commit(self):  # what QSaveFile reports when a write fell short
-            self.cancelWriting()
-            return False
+    def full_disk(_fd):  # where a full disk or a read-only remount shows itself
+        raise OSError(code, os.strerror(code))
 
-    monkeypatch.setattr("app.ui.print_sheet.QSaveFile", FullDisk)
+    monkeypatch.setattr(safe_files.os, "fsync", full_disk)
     out, err = io.StringIO(), io.StringIO()
     assert export_pdf(library, "atlantis", path, out=out, err=err) == 1
-    assert "nicht vollständig schreiben" in err.getvalue() and out.getvalue() == ""
+    assert f"wurde nicht gespeichert ({german}); eine frühere Datei bleibt unverändert" \
+        in err.getvalue() and out.getvalue() == ""
+    assert os.strerror(code) not in err.getvalue() and "Errno" not in err.getvalue()
     assert path.read_bytes() == earlier
     assert [p.name for p in tmp_path.iterdir()] == ["blatt.pdf"], "no temp file left"
 
@@ -234,9 +237,9 @@ def test_screenshots_into_a_file_fail_in_german(tmp_path):
 @pytest.mark.parametrize("where", ["under-a-file", "read-only", "write-fails"])
 def test_screenshots_that_cannot_be_written_raise_a_german_error(qtbot, tmp_path, monkeypatch,
                                                                  where):
-    from PySide6.QtCore import QSaveFile
-
+    from app.model import safe_files
     from app.model.loader import load_library
+    from app.model.safe_files import german_os_error
     from app.ui.application import create_main_window, make_application, save_screenshots
 
     make_application()
@@ -249,15 +252,16 @@ def test_screenshots_that_cannot_be_written_raise_a_german_error(qtbot, tmp_path
     elif where == "read-only":
         folder = __import__("pathlib").Path("/proc/regelfrisch-bilder")
     else:
-        class FullDisk(QSaveFile):
-            def commit(self):
-                self.cancelWriting()
-                return False
+        def full_disk(_fd):
+            raise OSError(28, os.strerror(28))
 
-        monkeypatch.setattr("PySide6.QtCore.QSaveFile", FullDisk)
+        monkeypatch.setattr(safe_files.os, "fsync", full_disk)
     with pytest.raises(OSError) as failure:
         save_screenshots(window, folder)
-    assert str(failure.value).startswith(("Der Ordner", "„"))
+    said = german_os_error(failure.value)
+    assert said.startswith(("Der Ordner", "„")) and "Errno" not in said
+    if where == "write-fails":
+        assert said.endswith("ließ sich nicht schreiben (kein Platz mehr auf dem Datenträger)")
     if where == "write-fails":
         assert list(folder.iterdir()) == [], "no half-written PNG"
 
@@ -288,3 +292,26 @@ def test_help_is_german(capsys):
     out = capsys.readouterr().out
     assert out.startswith("Aufruf: regelfrisch") and "\nOptionen:\n" in out
     assert "usage" not in out and "options" not in out and "show this help" not in out
+
+
+@pytest.mark.parametrize("where,german", [
+    ("full-disk", "kein Platz mehr auf dem Datenträger"),
+    # /proc takes no new files, not even from root.
+    ("read-only", "nicht gefunden"),
+])
+def test_anki_that_cannot_be_saved_says_why_in_german(tmp_path, capsys, monkeypatch, where,
+                                                      german):
+    import genanki
+
+    out = tmp_path / "atlantis.apkg"
+    if where == "full-disk":
+        def full_disk(*_args, **_kwargs):
+            raise OSError(28, os.strerror(28))
+
+        monkeypatch.setattr(genanki.Package, "write_to_file", full_disk)
+    else:
+        out = Path("/proc/regelfrisch-atlantis.apkg")
+    assert main(["--anki", str(out), "--game", "atlantis"]) == 1
+    err = capsys.readouterr().err
+    assert err.strip() == f"Anki-Stapel nicht gespeichert: {out} ({german})."
+    assert list(tmp_path.iterdir()) == []

@@ -23,7 +23,6 @@ import json
 import re
 import stat
 import tempfile
-import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,15 +45,20 @@ from app.model.packs import (
     ID_PATTERN,
     MANIFEST,
     MAX_ID,
+    MAX_PACK_FILE_BYTES,
     PACK_FILES,
     SUFFIX,
-    fingerprint_of,
-    inspect_archive,
+    inspect_files,
     install_pack,
     pack_fingerprint,
     reserved_ids,
 )
+from app.model.safe_files import too_large
+from app.model.yaml_source import GameFiles
 
+# Raised when a check record means something else than before (2: the review hash counts a
+# missing file as pack_fingerprint does).
+CHECKS_FORMAT = 2
 LIBRARY_FILE = "bibliothek.yaml"
 REVIEWS_FILE = "pruefungen.yaml"
 # Beside an installed pack's files: where it came from. A dot file, so the pack rules and the
@@ -254,15 +258,12 @@ def read_library(source: Source, data: Path, reserved: Iterable[str] | None = No
         reviews = (_read_reviews(view, repo[blobs[REVIEWS_FILE]].data, data)
                    if REVIEWS_FILE in blobs else {})
         candidates = _classify(view, repo, entries)
-        checks = _CheckCache(mirror / CHECKS_FILE, reserved, data)
-        try:
-            for pack_id, tree_sha in candidates:
-                pack = LibraryPack(source, pack_id, tree_sha.decode())
-                checks.fill(pack, lambda t=tree_sha, p=pack_id: _tree_files(repo, t, p))
-                pack.review = review_state(pack.pack_id, pack.fingerprint, reviews)
-                view.packs.append(pack)
-        finally:
-            checks.close()
+        checks = _CheckCache(mirror / CHECKS_FILE, reserved)
+        for pack_id, tree_sha in candidates:
+            pack = LibraryPack(source, pack_id, tree_sha.decode())
+            checks.fill(pack, lambda t=tree_sha, p=pack_id: _tree_files(repo, t, p))
+            pack.review = review_state(pack.pack_id, pack.fingerprint, reviews)
+            view.packs.append(pack)
         checks.save()
         changes = _last_changes(repo, head, [(p.pack_id, p.tree.encode()) for p in view.packs])
         for pack in view.packs:
@@ -327,9 +328,10 @@ def _tree_files(repo, tree_sha: bytes, pack_id: str) -> tuple[dict[str, bytes], 
                             f"{', '.join((*PACK_FILES, MANIFEST))}.")
         else:
             blob = repo[sha]
-            if blob.raw_length() > MAX_FILE_BYTES:
-                problems.append(f"{where}: Die Datei ist zu groß (höchstens "
-                                f"{MAX_FILE_BYTES // 1024} KiB).")
+            # The limit of an own pack's file, so every pack listed can be installed and
+            # shared; the pack is listed with the reason, the rest of the library loads.
+            if blob.raw_length() > MAX_PACK_FILE_BYTES:
+                problems.append(f"{where}: {too_large(blob.raw_length(), MAX_PACK_FILE_BYTES)}")
             else:
                 files[name] = blob.as_raw_string()
     return files, problems
@@ -338,11 +340,10 @@ def _tree_files(repo, tree_sha: bytes, pack_id: str) -> tuple[dict[str, bytes], 
 class _CheckCache:
     """Check results by pack id and git tree: a tree that did not change is not checked again."""
 
-    def __init__(self, path: Path, reserved: set[str], data: Path):
+    def __init__(self, path: Path, reserved: set[str]):
         self.path = path
-        self.data = data
-        self.work = None  # one folder for all checks of this library, made on first need
-        self.salt = f"{__version__}|{','.join(sorted(reserved))}"
+        # CHECKS_FORMAT: records of an older check (another fingerprint) are not used.
+        self.salt = f"{__version__}|{CHECKS_FORMAT}|{','.join(sorted(reserved))}"
         self.reserved = reserved
         self.used: dict[str, Any] = {}
         try:
@@ -356,10 +357,7 @@ class _CheckCache:
         record = self.stored.get(key)
         if not _valid_record(record):
             files, problems = read_files()
-            if self.work is None:
-                self.work = _workdir(self.data)
-            record = check_files(pack.pack_id, files, problems, self.reserved, self.data,
-                                 Path(self.work.name))
+            record = check_files(pack.pack_id, files, problems, self.reserved)
         self.used[key] = record
         pack.title = record["title"] or pack.pack_id
         pack.version = record["version"]
@@ -368,10 +366,6 @@ class _CheckCache:
         pack.problems = list(record["problems"])
         pack.hints = record["hints"]
         pack.fingerprint = record["fingerprint"]
-
-    def close(self) -> None:
-        if self.work is not None:
-            self.work.cleanup()
 
     def save(self) -> None:
         if self.used == self.stored:
@@ -393,18 +387,12 @@ def _valid_record(record) -> bool:
 
 
 def check_files(pack_id: str, files: dict[str, bytes], problems: list[str],
-                reserved: Iterable[str], data: Path, work: Path | None = None) -> dict[str, Any]:
-    """Check a pack's files as an import would; plain data for the cache.
-
-    ``work``: a folder for the check's files, shared by the packs of one library (each pack
-    has its own id, so they never meet); folders are slow to make and remove on some disks."""
+                reserved: Iterable[str]) -> dict[str, Any]:
+    """Check a pack's files as an import would, in memory; plain data for the cache."""
     record: dict[str, Any] = {"title": "", "version": "", "author": "", "questions": 0,
                               "problems": list(problems), "hints": 0,
                               "fingerprint": fingerprint_of(files)}
-    if work is None:
-        with _workdir(data) as own:
-            return check_files(pack_id, files, problems, reserved, data, Path(own))
-    inspection, _folder = _inspect(pack_id, files, reserved, work, stage=False)
+    inspection, _folder = _inspect(pack_id, files, reserved, None, stage=False)
     if not problems:
         record["problems"] = [str(p) for p in inspection.problems]
     record["hints"] = len(inspection.hints)
@@ -416,6 +404,13 @@ def check_files(pack_id: str, files: dict[str, bytes], problems: list[str],
     return record
 
 
+def fingerprint_of(files: dict[str, bytes]) -> str:
+    """:func:`pack_fingerprint` of a folder holding exactly ``files``, without the folder."""
+    # The same function, so a missing file counts alike (it once hashed differently here,
+    # and an installed pack never matched its library entry's review hash).
+    return pack_fingerprint(Path("."), GameFiles(Path("."), files))
+
+
 def _workdir(data: Path):
     root = libraries_root(data)
     root.mkdir(parents=True, exist_ok=True)
@@ -424,28 +419,22 @@ def _workdir(data: Path):
 
 def _inspect(pack_id: str, files: dict[str, bytes], reserved: Iterable[str], work, *,
              stage: bool = True):
-    """Run :func:`inspect_archive` on the pack's files; return it and (with ``stage``) the
-    files as a folder of their own, ready to install."""
-    work_path = Path(work)
+    """Run :func:`inspect_files` on the pack's files; return it and (with ``stage``) the
+    files as a folder of their own in ``work``, ready to install."""
     staged = None
     if stage:
-        staged = work_path / "stufe" / pack_id
+        staged = Path(work) / "stufe" / pack_id
         staged.mkdir(parents=True)
         for name, data in files.items():
             (staged / name).write_bytes(data)
-    archive = work_path / f"{pack_id}{SUFFIX}"
     manifest = files.get(MANIFEST)
     if manifest is None:
         # A library folder needs no manifest: its name is the pack's id.
         manifest = json.dumps({"format": 1, "id": pack_id}).encode()
-    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
-        zipped.writestr(MANIFEST, manifest)
-        for name, data in files.items():
-            if name != MANIFEST:
-                zipped.writestr(name, data)
-    unpacked = work_path / "entpackt"
-    unpacked.mkdir(exist_ok=True)
-    inspection = inspect_archive(archive, unpacked, reserved)
+    # Checked in memory as an import checks an archive's entries: the names were checked
+    # with the git tree, a zip file and an unpacked folder would only add disk writes.
+    inspection = inspect_files(Path(f"{pack_id}{SUFFIX}"), {**files, MANIFEST: manifest},
+                               reserved, staged)
     inspection.problems = [_in_library(p, pack_id) for p in inspection.problems]
     inspection.hints = [_in_library(p, pack_id) for p in inspection.hints]
     if inspection.manifest and inspection.pack_id != pack_id:
@@ -466,22 +455,18 @@ def _in_library(problem: Problem, pack_id: str) -> Problem:
 # -- bibliothek.yaml and pruefungen.yaml -----------------------------------------------------
 
 
-def _read_yaml_blob(raw: bytes, name: str, view: LibraryView, data: Path):
+def _read_yaml_blob(raw: bytes, name: str, view: LibraryView):
     from app.model.yaml_source import ContentError, read_yaml
 
     if len(raw) > MAX_FILE_BYTES:
         view.notices.append(f"{name}: Die Datei ist zu groß (höchstens "
                             f"{MAX_FILE_BYTES // 1024} KiB); übersprungen.")
         return None
-    with _workdir(data) as work:
-        path = Path(work) / name
-        path.write_bytes(raw)
-        try:
-            source = read_yaml(path)
-        except ContentError as exc:
-            view.notices += [str(Problem(Path(name), p.line, p.message)) for p in exc.problems]
-            return None
-    source.path = Path(name)
+    try:
+        source = read_yaml(Path(name), raw)
+    except ContentError as exc:
+        view.notices += [str(Problem(Path(name), p.line, p.message)) for p in exc.problems]
+        return None
     return source
 
 
@@ -493,7 +478,7 @@ def _text(value, limit: int) -> str | None:
 
 
 def _read_meta(view: LibraryView, raw: bytes, data: Path) -> None:
-    source = _read_yaml_blob(raw, LIBRARY_FILE, view, data)
+    source = _read_yaml_blob(raw, LIBRARY_FILE, view)
     if source is None:
         return
     content = source.data
@@ -519,7 +504,7 @@ def _read_meta(view: LibraryView, raw: bytes, data: Path) -> None:
 
 def _read_reviews(view: LibraryView, raw: bytes, data: Path) -> dict[str, list[Review]]:
     """The reviews by pack id; a malformed one is skipped with its line."""
-    source = _read_yaml_blob(raw, REVIEWS_FILE, view, data)
+    source = _read_yaml_blob(raw, REVIEWS_FILE, view)
     if source is None:
         return {}
     content = source.data
@@ -928,13 +913,15 @@ def check_folder(folder: Path, data: Path, reserved: Iterable[str] | None = None
         files, problems = {}, []
         for path in sorted(sub.iterdir()):
             if path.name in (*PACK_FILES, MANIFEST) and path.is_file() and not path.is_symlink():
-                if path.stat().st_size > MAX_FILE_BYTES:
-                    problems.append(f"{sub.name}/{path.name}: Die Datei ist zu groß.")
+                size = path.stat().st_size
+                if size > MAX_PACK_FILE_BYTES:
+                    problems.append(f"{sub.name}/{path.name}: "
+                                    f"{too_large(size, MAX_PACK_FILE_BYTES)}")
                 else:
                     files[path.name] = path.read_bytes()
             elif not path.name.startswith("."):
                 problems.append(f"{sub.name}/{path.name}: Nur {', '.join(PACK_FILES)} sind "
                                 "erlaubt.")
-        results.append((sub.name, check_files(sub.name, files, problems, reserved, data)))
+        results.append((sub.name, check_files(sub.name, files, problems, reserved)))
     return results
 

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from app.model.schema import Game
-    from app.model.yaml_source import YamlSource
+    from app.model.yaml_source import GameFiles, YamlSource
 
 GAME_FILE = "game.yaml"
 QUIZ_FILE = "quiz.yaml"
@@ -72,21 +72,28 @@ def load_entry(folder: Path, *, check: bool = True) -> LoadedGame | FailedGame:
             folder, None, "Die Inhalte lassen sich nicht laden (interner Fehler; bitte melden).")])
 
 
-def load_game(folder: Path, *, check: bool = True) -> LoadedGame:
-    """Load one game folder; raise :class:`ContentError` listing every problem found."""
+def load_game(folder: Path, *, check: bool = True, files: GameFiles | None = None
+              ) -> LoadedGame:
+    """Load one game folder; raise :class:`ContentError` listing every problem found.
+
+    ``files``: the folder's files as the caller read them already (each file is then read
+    and parsed once for every check that shares them)."""
     from pydantic import ValidationError
 
     from app.model.examples import ExampleResult, check_examples, check_quiz_positions
     from app.model.markup import markup_problems
     from app.model.schema import ExamplesFile, Game, GameFile, QuizFile
+    from app.model.yaml_source import GameFiles
 
-    if not folder.is_dir():
-        raise ContentError([Problem(folder, None, "Der Spielordner fehlt.")])
+    if files is None:
+        if not folder.is_dir():
+            raise ContentError([Problem(folder, None, "Der Spielordner fehlt.")])
+        files = GameFiles(folder)
     problems: list[Problem] = []
 
-    game_src, game_file = _read_model(folder / GAME_FILE, GameFile, problems, required=True)
-    quiz_src, quiz_file = _read_model(folder / QUIZ_FILE, QuizFile, problems, required=True)
-    ex_src, ex_file = _read_model(folder / EXAMPLES_FILE, ExamplesFile, problems, required=False)
+    game_src, game_file = _read_model(files, GAME_FILE, GameFile, problems, required=True)
+    quiz_src, quiz_file = _read_model(files, QUIZ_FILE, QuizFile, problems, required=True)
+    ex_src, ex_file = _read_model(files, EXAMPLES_FILE, ExamplesFile, problems, required=False)
     if problems or game_file is None or quiz_file is None:
         raise ContentError(problems)
 
@@ -121,18 +128,19 @@ def load_game(folder: Path, *, check: bool = True) -> LoadedGame:
     return LoadedGame(game, folder, results)
 
 
-def _read_model(path: Path, model: type[BaseModel], problems: list[Problem], *, required: bool):
+def _read_model(files: GameFiles, name: str, model: type[BaseModel], problems: list[Problem],
+                *, required: bool):
     from pydantic import ValidationError
 
     from app.model.validation_messages import german_validation_problems
-    from app.model.yaml_source import read_yaml
 
-    if not path.exists():
+    path = files.folder / name
+    if not files.exists(name):
         if required:
-            problems.append(Problem(path, None, f"Die Datei {path.name} fehlt im Spielordner."))
+            problems.append(Problem(path, None, f"Die Datei {name} fehlt im Spielordner."))
         return None, None
     try:
-        source = read_yaml(path)
+        source = files.source(name)
     except ContentError as exc:
         problems.extend(exc.problems)
         return None, None

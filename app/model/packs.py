@@ -12,7 +12,6 @@ pack folder, so a hostile or broken one leaves no trace.
 
 from __future__ import annotations
 
-import errno
 import hashlib
 import io
 import json
@@ -24,19 +23,19 @@ import tempfile
 import unicodedata
 import zipfile
 import zlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from string import Template
 from typing import Any
 
 from app import __version__
-from app.model.library import SHIPPED_GAMES, distinct_problems, excerpt
+from app.model.library import SHIPPED_GAMES, distinct_problems, excerpt, safe_line
 from app.model.loader import GAME_FILE, QUIZ_FILE, FailedGame, Library, LoadedGame, load_game
 from app.model.paths import PACKS_FOLDER, packs_root, resources_root  # noqa: F401 (re-exported)
 from app.model.quality import GLOSSARY_FILE, review_game
 from app.model.safe_files import UnreadableFile, german_os_error, read_regular_file, too_large
-from app.model.yaml_source import MAX_FILE_BYTES, ContentError, Problem, read_yaml
+from app.model.yaml_source import ContentError, GameFiles, Problem
 
 SUFFIX = ".regelfrisch"
 MANIFEST = "manifest.json"
@@ -80,57 +79,80 @@ def reserved_ids(library: Library | None = None) -> set[str]:
 # -- loading -----------------------------------------------------------------------------------
 
 
-def pack_fingerprint(folder: Path) -> str:
-    """A hash of the pack's files as they are on disk now (a missing file counts too)."""
-    files: dict[str, bytes | int | None] = {}
-    for name in (*PACK_FILES, MANIFEST):
-        try:
-            # Through the one opener: a FIFO named quiz.yaml must not hang the start.
-            files[name] = read_regular_file(folder / name, MAX_FILE_BYTES)
-        except OSError as exc:
-            files[name] = exc.errno
-    return fingerprint_of(files)
+def pack_fingerprint(folder: Path, files: GameFiles | None = None) -> str:
+    """A hash of the pack's files as they are on disk now (a missing file counts too).
 
-
-def fingerprint_of(files: Mapping[str, bytes | int | None]) -> str:
-    """The fingerprint of a pack holding ``files``: its bytes, or for a file that is missing,
-    unreadable or refused the error number (``None`` = missing), each a state of its own.
-    The same hash for a folder on disk and for a pack read from a library's git tree.
-
-    >>> one = fingerprint_of({"game.yaml": b"x"})
-    >>> one == fingerprint_of({"game.yaml": b"x", "quiz.yaml": None})
-    True
-    """
+    ``files``: the folder's files as a check read them (then the hash is of those bytes)."""
+    # Through the one opener: a FIFO named quiz.yaml must not hang the start.
+    files = files or GameFiles(folder)
     digest = hashlib.sha256()
     for name in (*PACK_FILES, MANIFEST):
-        data = files.get(name)
-        if data is None:
-            data = errno.ENOENT
-        if isinstance(data, int):
-            digest.update(name.encode() + b"\0-" + str(data).encode() + b"\0")
-        else:
+        data = files.raw(name)
+        if data is not None:
             digest.update(name.encode() + b"\0" + data + b"\0")
+        else:
+            # Missing, unreadable or refused: each counts as a state of its own.
+            digest.update(name.encode() + b"\0-" + str(files.error(name).errno).encode() + b"\0")
     return digest.hexdigest()
 
 
 def load_pack(folder: Path, reserved: Iterable[str] = (),
-              fingerprint: str | None = None) -> PackGame:
+              fingerprint: str | None = None, files: GameFiles | None = None) -> PackGame:
     """Load one pack folder or raise :class:`ContentError` with every problem.
 
-    ``fingerprint``: :func:`pack_fingerprint` of the folder, if the caller took it already."""
+    ``fingerprint``: :func:`pack_fingerprint` of the folder, if the caller took it already.
+    ``files``: the folder's files as the caller read them (an archive's entries); the
+    fingerprint, the pack's rules and the load all use them, so each file is read and parsed
+    once."""
     # Taken before reading: a change during the load makes it differ, never the reverse.
-    fingerprint = fingerprint or pack_fingerprint(folder)
-    problems = pack_problems(folder, reserved)
+    files = files or GameFiles(folder)
+    fingerprint = fingerprint or pack_fingerprint(folder, files)
+    problems = pack_problems(folder, reserved, files)
     if problems:
         raise ContentError(problems)
-    loaded = load_game(folder)
+    loaded = load_game(folder, files=files)
     pack = PackGame(loaded.game, loaded.folder, loaded.examples)
     pack.fingerprint = fingerprint
     return pack
 
 
-def pack_problems(folder: Path, reserved: Iterable[str] = ()) -> list[Problem]:
-    """What keeps ``folder`` from being a pack, before the YAML is even read as a game."""
+@dataclass(frozen=True)
+class PackVersion:
+    """One reading of a pack folder for the live preview (see :func:`read_pack_version`).
+
+    ``entry`` is the loaded pack, or ``None`` with ``problems`` when the files have errors.
+    ``settled`` says the files were the same before and after the reading: a reading that
+    overlapped an editor's save may have met a half-written file and must not be shown."""
+
+    fingerprint: str
+    entry: PackGame | None
+    problems: list[Problem]
+    settled: bool
+
+
+def read_pack_version(folder: Path, reserved: Iterable[str] = (),
+                      known: str | None = None) -> PackVersion | None:
+    """Load ``folder`` again unless its fingerprint is still ``known`` (then ``None``).
+
+    Made for a worker thread: no Qt, and the result says whether the files held still."""
+    files = GameFiles(folder)
+    before = pack_fingerprint(folder, files)
+    if before == known:
+        return None
+    try:
+        entry: PackGame | None = load_pack(folder, reserved, before, files)
+        problems: list[Problem] = []
+    except ContentError as exc:
+        entry, problems = None, exc.problems
+    return PackVersion(before, entry, problems, settled=pack_fingerprint(folder) == before)
+
+
+def pack_problems(folder: Path, reserved: Iterable[str] = (),
+                  files: GameFiles | None = None) -> list[Problem]:
+    """What keeps ``folder`` from being a pack, before the YAML is even read as a game.
+
+    ``files`` read from memory (an archive's checked entries) have no folder to look at: only
+    the id and the markup are checked then."""
     problems: list[Problem] = []
     game_id = folder.name
     if game_id in set(reserved):
@@ -140,7 +162,16 @@ def pack_problems(folder: Path, reserved: Iterable[str] = ()) -> list[Problem]:
         problems.append(Problem(folder, None, f"Der Ordnername „{game_id}“ taugt nicht als "
                                               "Spiel-ID: nur Kleinbuchstaben, Ziffern und "
                                               f"Bindestriche, höchstens {MAX_ID} Zeichen."))
-    if folder.is_dir():
+    files = files or GameFiles(folder)
+    if files.in_memory:
+        for name in PACK_FILES:
+            data = files.raw(name)
+            if data is not None and len(data) > MAX_PACK_FILE_BYTES:
+                problems.append(Problem(folder / name, None,
+                                        too_large(len(data), MAX_PACK_FILE_BYTES)))
+            elif data is not None:
+                problems += _markup_problems(files, name)
+    elif folder.is_dir():
         for path in sorted(folder.iterdir()):
             if path.name.startswith("."):
                 continue
@@ -154,7 +185,7 @@ def pack_problems(folder: Path, reserved: Iterable[str] = ()) -> list[Problem]:
                 problems.append(Problem(path, None, too_large(_size(path),
                                                               MAX_PACK_FILE_BYTES)))
             elif path.suffix == ".yaml":
-                problems += _markup_problems(path)
+                problems += _markup_problems(files, path.name)
     return problems
 
 
@@ -172,12 +203,12 @@ def _unknown_file_message(name: str) -> str:
     return f"Unbekannte Datei. Erlaubt sind nur {', '.join(PACK_FILES)}."
 
 
-def _markup_problems(path: Path) -> list[Problem]:
+def _markup_problems(files: GameFiles, name: str) -> list[Problem]:
     # The same rule as for every game (app/model/markup.py): no HTML, images or links.
     from app.model.markup import markup_problems
 
     try:
-        return markup_problems(read_yaml(path))
+        return markup_problems(files.source(name))
     except ContentError:
         return []  # the loader reports it with its line
 
@@ -190,9 +221,10 @@ def load_packs(root: Path, reserved: Iterable[str] = ()) -> Library:
         return packs
     for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.is_symlink()
                          and not p.name.startswith((".", "_"))):
-        fingerprint = pack_fingerprint(folder)
+        files = GameFiles(folder)
+        fingerprint = pack_fingerprint(folder, files)
         try:
-            packs.games.append(load_pack(folder, reserved, fingerprint))
+            packs.games.append(load_pack(folder, reserved, fingerprint, files))
         except ContentError as exc:
             failed = failed_pack(folder, exc.problems, reserved)
             failed.fingerprint = fingerprint
@@ -377,6 +409,44 @@ def inspect_archive(archive: Path, workdir: Path, reserved: Iterable[str] = (),
     files = _unpack(raw, problem)
     if problems:
         return result
+    return _inspect_entries(result, files, workdir, reserved, step)
+
+
+def inspect_files(archive: Path, files: dict[str, bytes], reserved: Iterable[str] = (),
+                  folder: Path | None = None) -> Inspection:
+    """Check a pack's files, given in memory, as :func:`inspect_archive` checks the entries
+    of the archive ``archive`` (only its name is used); nothing is read or written.
+
+    For a library's packs (app/model/game_library.py): their files come from git objects, and
+    a round trip through a zip file and a folder on disk cost more than the check itself.
+    ``folder``: where the caller keeps the same files, if anywhere (``loaded.folder`` of the
+    answer); else ``loaded.folder`` is the bare pack id and names the pack only."""
+    result = Inspection(archive)
+    for name, data in files.items():
+        where = Path(archive.name) / safe_line(name)[:80]
+        if name not in ARCHIVE_FILES:
+            result.problems.append(Problem(where, None, _unknown_file_message(name)))
+        elif len(data) > (MAX_MANIFEST_BYTES if name == MANIFEST else MAX_PACK_FILE_BYTES):
+            result.problems.append(Problem(where, None, too_large(
+                len(data), MAX_MANIFEST_BYTES if name == MANIFEST else MAX_PACK_FILE_BYTES)))
+    if result.problems:
+        return result
+    return _inspect_entries(result, files, None, reserved, lambda: None, folder)
+
+
+def _inspect_entries(result: Inspection, files: dict[str, bytes], workdir: Path | None,
+                     reserved: Iterable[str], step: Callable[[], None],
+                     named: Path | None = None) -> Inspection:
+    """The check of an archive's entries: manifest, the pack's rules, the load, the review.
+
+    Each file is parsed once, from memory, and shared by every step; ``workdir``: where the
+    files are also written, as an install copies them (``None``: nowhere)."""
+    archive, problems = result.archive, result.problems
+
+    def problem(message: str, name: str | None = None) -> None:
+        where = Path(archive.name) / name if name else Path(archive.name)
+        problems.append(Problem(where, None, message))
+
     step()
     result.manifest = _read_manifest(files.get(MANIFEST), problem)
     for name in (GAME_FILE, QUIZ_FILE):
@@ -385,18 +455,22 @@ def inspect_archive(archive: Path, workdir: Path, reserved: Iterable[str] = (),
     pack_id = result.pack_id
     if problems:
         return result
-    folder = workdir / pack_id
-    folder.mkdir(parents=True)
-    for name, data in files.items():
-        (folder / name).write_bytes(data)
+    if workdir is None:
+        folder = named or Path(pack_id)
+    else:
+        folder = workdir / pack_id
+        folder.mkdir(parents=True)
+        for name, data in files.items():
+            (folder / name).write_bytes(data)  # what an install copies
     step()
+    checked = GameFiles(folder, files)
     try:
-        loaded = load_pack(folder, reserved)
+        loaded = load_pack(folder, reserved, files=checked)
     except ContentError as exc:
         problems += distinct_problems([_relocated(p, folder, archive) for p in exc.problems])
         return result
     step()
-    review = review_game(loaded.game, folder)
+    review = review_game(loaded.game, folder, checked)
     problems += [_relocated(p, folder, archive) for p in review.errors]
     result.hints = [_relocated(p, folder, archive) for p in review.hints]
     if not problems:
@@ -441,8 +515,7 @@ def _unpack(raw: bytes, problem) -> dict[str, bytes]:
                         info.filename)
                 continue
             if len(data) > limit:
-                problem(f"Die Datei ist zu groß (höchstens {limit // 1024} KiB).",
-                        info.filename)
+                problem(too_large(len(data), limit, at_least=True), info.filename)
                 continue
             files[info.filename] = data
     return files

@@ -27,7 +27,7 @@ from app.model.library import distinct_problems, excerpt
 from app.model.schema import Game, GlossaryFile
 from app.model.text_check import findings, rules_for
 from app.model.validation_messages import german_validation_problems
-from app.model.yaml_source import ContentError, LinePath, Problem, YamlSource, read_yaml
+from app.model.yaml_source import ContentError, GameFiles, LinePath, Problem, YamlSource
 
 GLOSSARY_FILE = "glossary.yaml"
 TEXT_FILES = ("game.yaml", "quiz.yaml", "examples.yaml")
@@ -107,11 +107,14 @@ class Review:
     coverage: Coverage | None = None
 
 
-def review_game(game: Game, folder: Path) -> Review:
-    """Every editorial error and hint for ``game``, loaded from ``folder``."""
+def review_game(game: Game, folder: Path, files: GameFiles | None = None) -> Review:
+    """Every editorial error and hint for ``game``, loaded from ``folder``.
+
+    ``files``: the folder's files as the load read them (then none is read again)."""
     review = Review()
-    sources = _sources(folder, review)
-    glossary, problems = read_glossary(folder)
+    files = files or GameFiles(folder)
+    sources = _sources(files, review)
+    glossary, problems = read_glossary(folder, files)
     review.errors += problems
     if glossary is not None:  # a pack without a glossary keeps its own words and address
         review.errors += _glossary_problems(game, glossary, sources)
@@ -198,26 +201,27 @@ def _asked_sentence(question: str) -> str:
     return (asked or sentences)[-1]
 
 
-def _sources(folder: Path, review: Review) -> dict[str, YamlSource]:
+def _sources(files: GameFiles, review: Review) -> dict[str, YamlSource]:
     sources: dict[str, YamlSource] = {}
     for name in TEXT_FILES:
-        path = folder / name
-        if not path.is_file():
-            continue
+        if files.raw(name) is None:
+            continue  # missing or no regular file: the loader says so
         try:
-            sources[name] = read_yaml(path)
+            sources[name] = files.source(name)
         except ContentError as exc:  # the loader already reported it; say it once more only here
             review.errors += exc.problems
     return sources
 
 
-def read_glossary(folder: Path) -> tuple[GlossaryFile | None, list[Problem]]:
+def read_glossary(folder: Path, files: GameFiles | None = None
+                  ) -> tuple[GlossaryFile | None, list[Problem]]:
     """The game's ``glossary.yaml`` (``None`` if it has none or it is broken) and its problems."""
     path = folder / GLOSSARY_FILE
-    if not path.is_file():
+    files = files or GameFiles(folder)
+    if not files.exists(GLOSSARY_FILE):
         return None, []
     try:
-        source = read_yaml(path)
+        source = files.source(GLOSSARY_FILE)
     except ContentError as exc:
         return None, exc.problems
     if not isinstance(source.data, dict):

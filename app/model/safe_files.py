@@ -7,21 +7,60 @@ no file) and never reads more than the limit, whatever the size in the file's he
 checks the file it opened, not the name, which could change in between.
 
 :func:`german_os_error` is what a message says about an ``OSError``: the system's own text is
-English („[Errno 28] No space left on device“) and never reaches the player.
+English („[Errno 28] No space left on device“) and never reaches the player. A file the app
+writes for the player (a PDF, a screenshot, the snapshot) goes through :func:`write_atomically`,
+whose errors keep their ``errno`` so that :func:`german_os_error` can name them.
 
 No third-party or Qt import here: the snapshot start path uses this module.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 
 class UnreadableFile(OSError):
     """A file that is not a regular file, or too large; the message is German."""
+
+
+class UnwritableFile(OSError):
+    """A place no file is written to (a device, a folder); the message is German."""
+
+
+def write_atomically(path: Path | str, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file beside it, replaced only when
+    every byte is on disk: a full disk leaves an earlier file as it was and no part behind.
+
+    Raises :class:`UnwritableFile` if ``path`` is there but no regular file (``/dev/full``
+    stays a device), else the ``OSError`` of the failed step, its ``errno`` intact."""
+    target = Path(path)
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        mode = None  # not there yet (or unreachable: creating the temporary file says why)
+    if mode is not None and not stat.S_ISREG(mode):
+        raise UnwritableFile("dort liegt keine gewöhnliche Datei (ein Ordner, ein Gerät "
+                             "oder eine Pipe)")
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".teil", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        # mkstemp's 0600 would hide the file from other users; a new file gets the usual mode.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temp, 0o666 & ~umask)
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
 
 
 def read_regular_file(path: Path | str, limit: int) -> bytes:
@@ -93,7 +132,7 @@ def german_os_error(exc: BaseException) -> str:
     >>> german_os_error(TimeoutError())
     'Zeitüberschreitung'
     """
-    if isinstance(exc, UnreadableFile):
+    if isinstance(exc, (UnreadableFile, UnwritableFile)):
         return str(exc).rstrip(".")
     if isinstance(exc, TimeoutError) and getattr(exc, "errno", None) is None:
         return "Zeitüberschreitung"

@@ -9,6 +9,7 @@ Content is untrusted: whatever a file holds, reading it ends in data or in
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import re
 import threading
@@ -72,19 +73,15 @@ _RECENT_SIZE = 8
 _RECENT_LOCK = threading.Lock()
 
 
-def read_yaml(path: Path) -> YamlSource:
+def read_yaml(path: Path, raw: bytes | None = None) -> YamlSource:
     """Read ``path`` or raise :class:`ContentError` with a German message and a line.
 
+    ``raw``: the file's bytes, if the caller has them already (an archive's entry, a file
+    read once for its fingerprint); then ``path`` only names the file in messages.
     The data of a file read before with the same bytes is shared, not copied: treat it as
     read-only."""
-    try:
-        raw = read_content_file(path, MAX_FILE_BYTES)
-    except IsADirectoryError:
-        raise _error(path, None, "Hier steht ein Ordner, erwartet wird eine YAML-Datei.") from None
-    except UnreadableFile as exc:
-        raise _error(path, None, str(exc)) from None
-    except OSError as exc:
-        raise _error(path, None, f"Die Datei lässt sich nicht lesen ({_reason(exc)}).") from None
+    if raw is None:
+        raw = _read_bytes(path)
     key = (str(path), hashlib.blake2b(raw, digest_size=20).digest())
     with _RECENT_LOCK:
         known = _RECENT.get(key)
@@ -97,6 +94,74 @@ def read_yaml(path: Path) -> YamlSource:
         while len(_RECENT) > _RECENT_SIZE:
             _RECENT.popitem(last=False)
     return source
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return read_content_file(path, MAX_FILE_BYTES)
+    except OSError as exc:
+        raise _unreadable(path, exc) from None
+
+
+def _unreadable(path: Path, exc: OSError) -> ContentError:
+    if isinstance(exc, IsADirectoryError):
+        return _error(path, None, "Hier steht ein Ordner, erwartet wird eine YAML-Datei.")
+    if isinstance(exc, UnreadableFile):
+        return _error(path, None, str(exc))
+    return _error(path, None, f"Die Datei lässt sich nicht lesen ({_reason(exc)}).")
+
+
+class GameFiles:
+    """The YAML files of one game folder, each read and parsed at most once.
+
+    Loading a pack looks at each file several times (its markup, the schema, the editorial
+    review, the fingerprint); they all ask this object, so a check reads a file once and parses
+    it once. ``raw`` gives the files' bytes from memory (an archive's entries, a git tree): the
+    folder is then not read at all, and a name missing from ``raw`` is a missing file.
+    """
+
+    def __init__(self, folder: Path, raw: dict[str, bytes] | None = None):
+        self.folder = folder
+        self.in_memory = raw is not None
+        self._raw: dict[str, bytes | None] = dict(raw or {})
+        self._errors: dict[str, OSError] = {}
+        self._parsed: dict[str, YamlSource | ContentError] = {}
+
+    def raw(self, name: str) -> bytes | None:
+        """The bytes of ``name`` (``None`` if it is missing or cannot be read)."""
+        if name not in self._raw and not self.in_memory:
+            try:
+                self._raw[name] = read_content_file(self.folder / name, MAX_FILE_BYTES)
+            except OSError as exc:
+                self._raw[name] = None
+                self._errors[name] = exc
+        return self._raw.get(name)
+
+    def error(self, name: str) -> OSError | None:
+        """Why ``name`` could not be read (``FileNotFoundError`` when it is missing)."""
+        if self.raw(name) is None:
+            return self._errors.get(name) or FileNotFoundError(errno.ENOENT, "fehlt", name)
+        return None
+
+    def exists(self, name: str) -> bool:
+        error = self.error(name)
+        return not isinstance(error, FileNotFoundError)
+
+    def source(self, name: str) -> YamlSource:
+        """The parsed file, or :class:`ContentError` as :func:`read_yaml` raises it."""
+        known = self._parsed.get(name)
+        if known is None:
+            path = self.folder / name
+            raw = self.raw(name)
+            try:
+                known = read_yaml(path, raw) if raw is not None else \
+                    _unreadable(path, self.error(name))
+            except ContentError as exc:
+                known = exc
+            self._parsed[name] = known
+        if isinstance(known, ContentError):
+            raise known
+        return known
 
 
 def _parse(path: Path, raw: bytes) -> YamlSource:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QApplication
 from app import __version__
 from app.model.library import LoadedGame
 from app.model.paths import content_root, resources_root
+from app.model.safe_files import UnwritableFile, german_os_error, write_atomically
 from app.ui import render_memo
 from app.ui.accessibility import install as install_accessibility
 from app.ui.app_state import AppState, Services
@@ -142,7 +143,8 @@ def run(args) -> int:
         try:
             written = save_screenshots(window, Path(args.screenshot))
         except OSError as exc:
-            print(f"Die Bildschirmfotos ließen sich nicht speichern: {exc}", file=sys.stderr)
+            print(f"Die Bildschirmfotos ließen sich nicht speichern: {german_os_error(exc)}.",
+                  file=sys.stderr)
             return 1
         print(f"{len(written)} Bildschirmfotos in {args.screenshot} gespeichert.")
         return 0
@@ -255,7 +257,8 @@ class ContentLoader(QObject):
             write_snapshot(opened, library)
         except Exception as exc:
             # Only the next start is slower; the content itself is fine.
-            print(f"Hinweis: Zwischenspeicher nicht geschrieben ({exc}).", file=sys.stderr)
+            reason = german_os_error(exc) if isinstance(exc, OSError) else type(exc).__name__
+            print(f"Hinweis: Zwischenspeicher nicht geschrieben ({reason}).", file=sys.stderr)
 
     def _deliver(self, library) -> None:
         for problem in library.problems:
@@ -293,17 +296,12 @@ def _own_packs_exist() -> bool:
 
 def write_snapshot(opened, library) -> None:
     """Write the snapshot files (each atomically; the index, which names them, last)."""
-    from PySide6.QtCore import QSaveFile
-
     from app.model.snapshot import INDEX, snapshot_files, stale_files
 
     files = snapshot_files(opened, library)
     opened.directory.mkdir(parents=True, exist_ok=True)
     for name in sorted(files, key=lambda n: n == INDEX):
-        target = QSaveFile(str(opened.directory / name))
-        if not target.open(QSaveFile.OpenModeFlag.WriteOnly) or \
-                target.write(files[name]) != len(files[name]) or not target.commit():
-            raise OSError(target.errorString())
+        write_atomically(opened.directory / name, files[name])
     for leftover in stale_files(opened.directory, set(files)):
         leftover.unlink(missing_ok=True)
 
@@ -327,14 +325,15 @@ def save_screenshots(window: MainWindow, folder: Path, size: tuple[int, int] = D
                      games: list[str] | None = None) -> list[Path]:
     """Render every section of every loaded game into ``folder`` as PNG files.
 
-    Raises OSError with a German message when ``folder`` or a file cannot be written."""
+    Raises OSError when ``folder`` or a file cannot be written: ``german_os_error`` says
+    why in German (with the path where the errno alone would not say which)."""
     if folder.exists() and not folder.is_dir():
-        raise OSError(f"„{folder}“ ist eine Datei, kein Ordner.")
+        raise UnwritableFile(f"„{folder}“ ist eine Datei, kein Ordner")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise OSError(f"Der Ordner „{folder}“ lässt sich nicht anlegen "
-                      f"({_german_reason(exc)}).") from None
+        raise UnwritableFile(f"Der Ordner „{folder}“ lässt sich nicht anlegen "
+                             f"({german_os_error(exc)})") from None
     window.resize(*size)
     window.show()
     written: list[Path] = []
@@ -352,25 +351,17 @@ def save_screenshots(window: MainWindow, folder: Path, size: tuple[int, int] = D
 
 
 def _grab(window: MainWindow, path: Path) -> Path:
-    from PySide6.QtCore import QIODevice, QSaveFile
+    from PySide6.QtCore import QBuffer, QIODevice
 
     QApplication.processEvents()
-    # Temp file + rename: a failed write never leaves half a PNG or reports success.
-    save = QSaveFile(str(path))
-    if not save.open(QIODevice.OpenModeFlag.WriteOnly):
-        raise OSError(f"„{path}“ lässt sich nicht schreiben (Meldung des Systems: "
-                      f"{save.errorString()}).")
-    if not window.grab().save(save, "PNG") or not save.commit():
-        save.cancelWriting()
-        raise OSError(f"„{path}“ ließ sich nicht vollständig schreiben (Meldung des Systems: "
-                      f"{save.errorString()}).")
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not window.grab().save(buffer, "PNG"):
+        raise UnwritableFile(f"Das Bild für „{path}“ ließ sich nicht erzeugen")
+    try:
+        # Temp file + rename: a failed write never leaves half a PNG or reports success.
+        write_atomically(path, bytes(buffer.data()))
+    except OSError as exc:
+        raise UnwritableFile(f"„{path}“ ließ sich nicht schreiben ({german_os_error(exc)})"
+                             ) from None
     return path
-
-
-def _german_reason(exc: OSError) -> str:
-    import errno
-
-    return {errno.EACCES: "keine Schreibrechte", errno.EPERM: "keine Schreibrechte",
-            errno.EROFS: "nur lesbares Laufwerk", errno.ENOSPC: "kein Platz mehr",
-            errno.ENOTDIR: "ein Teil des Pfades ist eine Datei",
-            errno.ENOENT: "Pfad nicht gefunden"}.get(exc.errno, exc.strerror or "unbekannt")

@@ -8,6 +8,7 @@ cancellable progress bar; the list stays usable meanwhile.
 
 from __future__ import annotations
 
+import contextlib
 import tempfile
 import threading
 from dataclasses import dataclass, field
@@ -16,10 +17,10 @@ from pathlib import Path
 from PySide6.QtCore import (
     QAbstractListModel,
     QModelIndex,
+    QObject,
     QRect,
     QSize,
     Qt,
-    QThread,
     Signal,
 )
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
@@ -70,7 +71,9 @@ ALL_SOURCES = ""
 
 # -- the work off the UI thread ------------------------------------------------------------------
 
-_RUNNING: set[QThread] = set()
+# Jobs whose thread still runs (each is held until its thread ends: a job may outlive the
+# dialog that started it, and its thread must never find its object gone).
+_RUNNING: set[LibraryJob] = set()
 
 
 @dataclass
@@ -81,8 +84,16 @@ class JobResult:
     cancelled: bool = False
 
 
-class LibraryJob(QThread):
-    """Fetch (optionally) and read the given sources; never touches a widget."""
+class LibraryJob(QObject):
+    """Fetch (optionally) and read the given sources in a thread; never touches a widget.
+
+    A daemon thread, not a QThread: a read waiting for a silent server ends only with its
+    timeout (15 s), and quitting must not wait for it (issue #30). A QThread still running
+    when the app ends aborts the process, so the old quit waited; a daemon thread simply
+    ends with the process. That leaves the cache as it was: a first fetch builds the mirror
+    in a folder of its own and renames it only when complete, a later one moves the mirror's
+    head only after every object is stored, and the check records are replaced atomically.
+    Once told to stop, the job reports nothing more."""
 
     progressed = Signal(float, str)  # fraction (−1: unknown), German text
     done = Signal(object)  # JobResult
@@ -95,6 +106,35 @@ class LibraryJob(QThread):
         self.fetch = fetch
         self.timeout = timeout
         self.cancel = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        _RUNNING.add(self)
+        self._thread = threading.Thread(target=self._run_then_leave, daemon=True,
+                                        name="regelfrisch-bibliothek")
+        self._thread.start()
+
+    def is_running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def wait(self, seconds: float | None = None) -> bool:
+        """Block until the thread has ended (tests); whether it has."""
+        if self._thread is not None:
+            self._thread.join(seconds)
+        return not self.is_running()
+
+    def _run_then_leave(self) -> None:
+        try:
+            self.run()
+        finally:
+            _RUNNING.discard(self)
+
+    def _report(self, signal, *args) -> None:
+        if self.cancel.is_set():
+            return  # nobody waits for it any more (cancelled, or the app is quitting)
+        # RuntimeError: the object is gone with the app.
+        with contextlib.suppress(RuntimeError):
+            signal.emit(*args)
 
     def run(self) -> None:
         result = JobResult()
@@ -102,9 +142,11 @@ class LibraryJob(QThread):
         for number, source in enumerate(self.sources):
             def progress(fraction, text, number=number, source=source):
                 share = -1.0 if fraction is None else (number + fraction) / count
-                self.progressed.emit(share, f"{source.label}: {text}")
+                self._report(self.progressed, share, f"{source.label}: {text}")
 
-            if self.fetch and not self.cancel.is_set():
+            if self.cancel.is_set():
+                return
+            if self.fetch:
                 try:
                     fetched = sync(source, self.data, progress=progress, cancel=self.cancel,
                                    timeout=self.timeout)
@@ -113,13 +155,15 @@ class LibraryJob(QThread):
                     result.cancelled = True
                 except LibraryError as exc:
                     result.errors.append(f"{source.label}: {exc}")
-            self.progressed.emit(-1.0, f"{source.label}: Spiele prüfen …")
+            if self.cancel.is_set():
+                return
+            self._report(self.progressed, -1.0, f"{source.label}: Spiele prüfen …")
             try:
                 result.views.append(read_library(source, self.data))
             except Exception as exc:  # a broken cache must not take the dialog down
                 result.errors.append(f"{source.label}: Der Zwischenspeicher lässt sich nicht "
                                      f"lesen ({type(exc).__name__}). Wähle „Aktualisieren“.")
-        self.done.emit(result)
+        self._report(self.done, result)
 
 
 # -- the list ------------------------------------------------------------------------------------
@@ -567,11 +611,6 @@ class GameLibraryDialog(QDialog):
         self.job = LibraryJob(self.data, sources, fetch, timeout=self.timeout)
         self.job.progressed.connect(self._progressed)
         self.job.done.connect(self._done)
-        # Held until its thread has ended, whatever happens to the dialog meanwhile: a QThread
-        # destroyed while it runs aborts the process.
-        _RUNNING.add(self.job)
-        job = self.job
-        job.finished.connect(lambda: _RUNNING.discard(job))
         self.busy_widget.show()
         self.cancel_button.setEnabled(True)
         self.progress.setRange(0, 0)
@@ -869,11 +908,9 @@ class GameLibraryDialog(QDialog):
 
 
 def stop_jobs() -> None:
-    """At quit: ask every job to stop and wait for it (at most its network timeout)."""
+    """At quit: tell every job to stop, and do not wait (see :class:`LibraryJob`)."""
     for job in list(_RUNNING):
         job.cancel.set()
-    for job in list(_RUNNING):
-        job.wait()
 
 
 def _escape(text: str) -> str:

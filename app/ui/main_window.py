@@ -573,7 +573,10 @@ class MainWindow(QMainWindow):
             path = save_sheet_pdf(entry, self,
                                   progress.marked(entry.id) if progress is not None else set())
         except OSError as exc:
-            self.notice_bar.show_notice(f"Der Spickzettel ließ sich nicht speichern: {exc}")
+            from app.model.safe_files import german_os_error
+
+            self.notice_bar.show_notice(
+                f"Der Spickzettel ließ sich nicht speichern ({german_os_error(exc)}).")
             return
         if path is not None:
             self.status_text.setText(f"Spickzettel gespeichert: {path}")

@@ -4,8 +4,9 @@
 
 - adds Datei → „Neues Spiel …“, „Spiel importieren …“, „Spiel exportieren …“,
   „Spiele verwalten …“ and „Als Anki-Stapel exportieren …“;
-- watches the open pack's files (QFileSystemWatcher) and reloads the pack shortly after a save,
-  keeping the last good version on screen while the files have errors;
+- watches the open pack's files (QFileSystemWatcher) and reloads the pack beside the window
+  once a burst of saves is over, keeping the last good version on screen while the files have
+  errors (and never showing what a half-written file says);
 - shows the problems panel while an own pack is open;
 - accepts a ``.regelfrisch`` file dropped on the window.
 """
@@ -61,6 +62,11 @@ class PackActions(QObject):
         self._reviews: dict[Path, tuple] = {}
         self._reviewing: dict[Path, _ReviewRun] = {}
         self.importing: _ImportRun | None = None
+        # The live preview: the reading beside the window, and a count of file events so a
+        # reading that overlapped one is recognised.
+        self.reloading: _ReloadRun | None = None
+        self._generation = 0
+        self._applying = False
 
         add = window._action
         file_menu.addSeparator()
@@ -108,15 +114,14 @@ class PackActions(QObject):
         if not own:
             self.panel.hide()
             return
-        from app.model.packs import pack_fingerprint
-
         self._watch(entry.folder)
         folder = entry.folder
         self._fingerprints.setdefault(folder, getattr(entry, "fingerprint", None) or "")
         self._show_problems(entry)
-        if pack_fingerprint(folder) != self._fingerprints[folder]:
-            # Edited while another game was open (only the open pack is watched).
-            self.timer.start()
+        # Edited while another game was open (only the open pack is watched)? The reading
+        # compares the fingerprint beside the window and changes nothing if it is the same.
+        if not self._applying:
+            self.reload()
 
     def _watch(self, folder: Path) -> None:
         from app.model.packs import PACK_FILES
@@ -180,43 +185,84 @@ class PackActions(QObject):
     # -- live preview ------------------------------------------------------------------------
 
     def _changed(self, _path: str) -> None:
+        # A reading started before this event may have met a half-written file.
+        self._generation += 1
         self.timer.start()
 
     def reload(self) -> None:
-        """Load the open pack again if its files changed; keep the last good one on errors."""
+        """Load the open pack again beside the window if its files changed; keep the last
+        good version on errors.
+
+        One reading runs at a time. Its answer is shown only if no file event arrived while
+        it ran and the files held still during it (see ``read_pack_version``); else it is
+        dropped and the timer reads once more after the burst. So an editor's save in
+        several steps never shows the error of a half-written file."""
         entry = self.current()
         if not is_own(entry):
             return
-        from app.model.packs import (
-            failed_pack,
-            load_pack,
-            pack_fingerprint,
-            replace_pack,
-            reserved_ids,
-        )
-        from app.model.yaml_source import ContentError
-
         folder = entry.folder
         self._watch(folder)
-        fingerprint = pack_fingerprint(folder)
-        if fingerprint == self._fingerprints.get(folder):
+        if self.reloading is not None:
+            self.reloading.again = True
             return
-        self._fingerprints[folder] = fingerprint
+        from app.model.packs import read_pack_version, reserved_ids
+
+        reserved = reserved_ids(self.state.library)
+        known = self._fingerprints.get(folder)
+        run = _ReloadRun(self, folder, self._generation)
+        run.job = BackgroundJob(lambda _stop: read_pack_version(folder, reserved, known), run)
+        run.job.done.connect(run.finished)
+        self.reloading = run
+        run.job.start()
+
+    def _reloaded(self, run: _ReloadRun, version, error) -> None:
+        if self.reloading is run:
+            self.reloading = None
+        entry = self.current()
+        folder = run.folder
+        if not (is_own(entry) and entry.folder == folder):
+            if is_own(entry):
+                self.reload()  # the player switched packs meanwhile: read the open one
+            return
+        if error is not None:
+            print(f"Interner Fehler beim Neuladen von {folder}: {type(error).__name__}",
+                  file=sys.stderr)
+            return
+        if run.generation != self._generation or (version is not None and not version.settled):
+            # Saved again meanwhile: the timer (restarted by the event) reads once more.
+            if not self.timer.isActive():
+                self.timer.start()
+            return
+        if version is not None:
+            self._apply(entry, version)
+        if run.again:
+            self.reload()
+
+    def _apply(self, entry, version) -> None:
+        from app.model.packs import failed_pack, replace_pack, reserved_ids
+
+        folder = entry.folder
+        self._fingerprints[folder] = version.fingerprint
         library = self.state.library
-        try:
-            fresh = load_pack(folder, reserved_ids(library))
-        except ContentError as exc:
+        if version.entry is None:
             if hasattr(entry, "game"):
-                self._stale[folder] = exc.problems
+                self._stale[folder] = version.problems
                 self._show_problems(entry)
                 self.window.status_text.setText(
-                    f"{len(exc.problems)} Fehler in „{folder.name}“ – die letzte fehlerfreie "
-                    "Fassung bleibt sichtbar.")
+                    f"{len(version.problems)} Fehler in „{folder.name}“ – die letzte "
+                    "fehlerfreie Fassung bleibt sichtbar.")
                 return
-            fresh = failed_pack(folder, exc.problems, reserved_ids(library))
+            fresh = failed_pack(folder, version.problems, reserved_ids(library))
+            fresh.fingerprint = version.fingerprint
+        else:
+            fresh = version.entry
         self._stale.pop(folder, None)
-        self.state.set_library(replace_pack(library, folder, fresh))
-        self.state.select_game(fresh.id)
+        self._applying = True  # the files were just read: _follow need not read them again
+        try:
+            self.state.set_library(replace_pack(library, folder, fresh))
+            self.state.select_game(fresh.id)
+        finally:
+            self._applying = False
         self.window.status_text.setText(f"„{folder.name}“ neu geladen.")
 
     # -- the menu entries --------------------------------------------------------------------
@@ -468,6 +514,24 @@ class _ImportRun(QObject):
     def finished(self, result, error) -> None:
         self.job.finish()
         self.actions._inspected(self, result, error)
+        self.deleteLater()
+
+
+class _ReloadRun(QObject):
+    """One reading of the open pack for the live preview."""
+
+    def __init__(self, actions: PackActions, folder: Path, generation: int):
+        super().__init__(actions)
+        self.actions = actions
+        self.folder = folder
+        self.generation = generation
+        # Asked to read while this one ran: read again when it ends.
+        self.again = False
+        self.job: BackgroundJob | None = None
+
+    def finished(self, version, error) -> None:
+        self.job.finish()
+        self.actions._reloaded(self, version, error)
         self.deleteLater()
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from PySide6.QtCore import QIODevice, QMarginsF, QPointF, QRectF, QSaveFile, QSizeF, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -39,6 +39,7 @@ from PySide6.QtGui import (
 from PySide6.QtPrintSupport import QPrinter
 
 from app.model.loader import Library, LoadedGame
+from app.model.safe_files import german_os_error, write_atomically
 from app.model.schema import format_pages
 from app.ui.safe_text import SafeTextDocument
 from app.ui.theme import LIGHT
@@ -450,32 +451,24 @@ def write_sheet_pdf(loaded: LoadedGame, path: Path | str,
                     marked_ids: Collection[str] = frozenset()) -> int:
     """Write the sheet as an A4 PDF; returns the number of pages (1 unless content overflows).
 
-    Written to a temporary file that replaces ``path`` only when every byte is on disk
-    (QSaveFile): a full disk or a failed write raise OSError (German) and leave an earlier
-    file as it was. Needs a QGuiApplication (offscreen is fine).
+    Rendered in memory, then written through ``write_atomically``: the file replaces
+    ``path`` only when every byte is on disk, so a full disk or a failed write raise OSError
+    (its errno intact for ``german_os_error``; ``UnwritableFile`` for a device or folder)
+    and leave an earlier file as it was. Needs a QGuiApplication (offscreen is fine).
     """
     target = Path(path)
-    if target.exists() and not target.is_file():
-        raise OSError(f"„{target}“ ist keine gewöhnliche Datei – dort wird kein PDF gespeichert.")
-    save = QSaveFile(str(target))
-    if not save.open(QIODevice.OpenModeFlag.WriteOnly):
-        raise OSError(f"„{target}“ lässt sich nicht zum Schreiben öffnen (Meldung des Systems: "
-                      f"{save.errorString()}).")
-    try:
-        layout = a4_printer()
-        writer = QPdfWriter(save)
-        writer.setResolution(layout.resolution())
-        writer.setPageLayout(layout.pageLayout())
-        writer.setTitle(f"Regelfrisch – {loaded.game.title}")
-        writer.setCreator("Regelfrisch")
-        # render_sheet ends its painter, which writes the PDF's last bytes into ``save``.
-        pages = render_sheet(loaded, writer, marked_ids).pages
-    except BaseException:
-        save.cancelWriting()
-        raise
-    if not save.commit():
-        raise OSError(f"Das PDF „{target}“ ließ sich nicht vollständig schreiben (Meldung des "
-                      f"Systems: {save.errorString()}); eine frühere Datei bleibt unverändert.")
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    layout = a4_printer()
+    writer = QPdfWriter(buffer)
+    writer.setResolution(layout.resolution())
+    writer.setPageLayout(layout.pageLayout())
+    writer.setTitle(f"Regelfrisch – {loaded.game.title}")
+    writer.setCreator("Regelfrisch")
+    # render_sheet ends its painter, which writes the PDF's last bytes into ``buffer``.
+    pages = render_sheet(loaded, writer, marked_ids).pages
+    buffer.close()
+    write_atomically(target, bytes(buffer.data()))
     return pages
 
 
@@ -537,6 +530,12 @@ def save_sheet_pdf(loaded: LoadedGame, parent=None,
     return path
 
 
+def pdf_not_saved(target: Path, exc: OSError) -> str:
+    """What a player reads when the sheet could not be written (German, never errno text)."""
+    return (f"Der Spickzettel „{target}“ wurde nicht gespeichert ({german_os_error(exc)}); "
+            "eine frühere Datei bleibt unverändert.")
+
+
 def export_pdf(library: Library, game_id: str | None, path: Path | str,
                marked_ids: Collection[str] = frozenset(), out: TextIO | None = None,
                err: TextIO | None = None) -> int:
@@ -566,7 +565,7 @@ def export_pdf(library: Library, game_id: str | None, path: Path | str,
     try:
         pages = write_sheet_pdf(loaded, target, marked_ids)
     except OSError as exc:
-        print(str(exc), file=err)
+        print(pdf_not_saved(target, exc), file=err)
         return 1
     note = "1 Seite" if pages == 1 else f"{pages} Seiten – passt nicht auf eine Seite"
     print(f"Spickzettel für {loaded.game.title} gespeichert: {target} ({note}).", file=out)

@@ -487,3 +487,32 @@ def test_an_origin_file_that_is_no_json_means_no_origin(tmp_path):
     assert origin_of(folder) is None
     (folder / ORIGIN_FILE).write_text(json.dumps({"location": "x"}), encoding="utf-8")
     assert origin_of(folder) is None
+
+
+@pytest.mark.parametrize("size_kib", [200, 600])  # over a pack's limit; 600: over any file's
+def test_a_pack_over_the_size_limit_is_listed_with_the_reason(tmp_path, data, size_kib):
+    from app.model.game_library import check_folder
+    from app.model.packs import MAX_PACK_FILE_BYTES
+
+    assert MAX_PACK_FILE_BYTES == 128 * 1024
+    packs = _two_packs()
+    game = packs["azul"]["game.yaml"]
+    packs["azul"]["game.yaml"] = game + b"\n# " + b"x" * (size_kib * 1024) + b"\n"
+    repo = tmp_path / "gross"
+    commit_files(repo, library_files(packs), "Ein großes Spiel", when=1_700_000_000)
+    _source, view = _subscribe(str(repo), data)
+    assert [p.pack_id for p in view.packs] == ["azul", CARC]
+    assert _pack(view, CARC).ok
+    big = _pack(view, "azul")
+    assert not big.ok
+    assert any(problem.startswith("azul/game.yaml: Die Datei ist mit ")
+               and problem.endswith("zu groß (höchstens 128 KiB).") for problem in big.problems)
+    # The same words for a maintainer's check of the folder before committing.
+    folder = tmp_path / "arbeitskopie"
+    for pack_id, files in packs.items():
+        (folder / pack_id).mkdir(parents=True)
+        for name, raw in files.items():
+            (folder / pack_id / name).write_bytes(raw)
+    records = dict(check_folder(folder, data))
+    assert records[CARC]["problems"] == []
+    assert any("zu groß (höchstens 128 KiB)" in p for p in records["azul"]["problems"])

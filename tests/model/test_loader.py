@@ -274,6 +274,14 @@ def test_an_unreadable_game_folder_is_reported_and_the_others_load(tmp_path, mon
 
     monkeypatch.setattr(Path, "exists", refuse(real_exists))
     monkeypatch.setattr(Path, "is_dir", refuse(real_is_dir))
+    real_open = os.open
+
+    def refuse_open(path, *args, **kwargs):
+        if locked in Path(path).parents:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refuse_open)
     library = load_library(root)
     assert [g.id for g in library.games] == ["gut"]
     assert [f.id for f in library.failures] == ["gesperrt"]

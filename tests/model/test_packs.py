@@ -27,6 +27,7 @@ from app.model.packs import (
     install_pack,
     load_pack,
     load_packs,
+    read_pack_version,
     remove_pack,
     reserved_ids,
     slug,
@@ -363,3 +364,95 @@ def test_check_holds_a_pack_to_the_pack_rules(tmp_path):
     assert run_check(folder, out) == 1
     assert f"{folder / 'game.yaml'}:" in out.getvalue() and "HTML" in out.getvalue()
     assert run_check(tmp_path, io.StringIO()) == 1
+
+
+def test_a_pack_version_says_whether_the_files_held_still(tmp_path, monkeypatch):
+    import app.model.packs as packs
+
+    folder = _pack(tmp_path)
+    first = read_pack_version(folder, reserved_ids())
+    assert first.settled and first.entry is not None and first.problems == []
+    assert first.fingerprint == first.entry.fingerprint
+    assert read_pack_version(folder, reserved_ids(), first.fingerprint) is None
+
+    game = folder / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("summary:", "zusammenfassung:"),
+                    encoding="utf-8")
+    broken = read_pack_version(folder, reserved_ids(), first.fingerprint)
+    assert broken.settled and broken.entry is None
+    assert any(p.file == game for p in broken.problems)
+
+    # Saved again while being read: the reading may have met a half-written file.
+    load = packs.load_pack
+
+    def saved_meanwhile(*args, **kwargs):
+        try:
+            return load(*args, **kwargs)
+        finally:
+            game.write_text(game.read_text(encoding="utf-8")
+                            .replace("zusammenfassung:", "summary:"), encoding="utf-8")
+
+    monkeypatch.setattr(packs, "load_pack", saved_meanwhile)
+    game.write_text("# noch kaputt\n" + game.read_text(encoding="utf-8"), encoding="utf-8")
+    overlapped = read_pack_version(folder, reserved_ids(), broken.fingerprint)
+    assert overlapped.entry is None and not overlapped.settled
+    assert read_pack_version(folder, reserved_ids(), overlapped.fingerprint).settled
+
+
+def test_a_check_reads_and_parses_each_file_once(tmp_path, monkeypatch):
+    from collections import Counter
+
+    import app.model.packs as packs
+    import app.model.yaml_source as yaml_source
+    from app.model.game_library import check_files
+
+    reads, parses = Counter(), Counter()
+    read_content_file, parse = yaml_source.read_content_file, yaml_source._parse
+
+    def counted_read(path, *args):
+        reads[Path(path).name] += 1
+        return read_content_file(path, *args)
+
+    def counted_parse(path, raw):
+        parses[path.name] += 1
+        return parse(path, raw)
+
+    monkeypatch.setattr(yaml_source, "read_content_file", counted_read)
+    monkeypatch.setattr(yaml_source, "_parse", counted_parse)
+
+    # An own pack from its folder: the fingerprint, the pack rules and the load share one
+    # reading of each file (the bytes are new, so no earlier parse is reused).
+    folder = _pack(tmp_path / "spiele", "Einmal gelesen")
+    loaded = load_pack(folder, reserved_ids())
+    assert reads == {"game.yaml": 1, "quiz.yaml": 1, "glossary.yaml": 1, "manifest.json": 1,
+                     "examples.yaml": 1}
+    assert parses == {"game.yaml": 1, "quiz.yaml": 1}
+
+    # An archive: checked from its entries in memory, the review included.
+    game = folder / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("Einmal gelesen", "Geteilt"),
+                    encoding="utf-8")
+    archive = export_pack(loaded, tmp_path / "geteilt")
+    reads.clear()
+    parses.clear()
+    opened = Counter()
+    read_regular_file = packs.read_regular_file
+    monkeypatch.setattr(packs, "read_regular_file",
+                        lambda path, limit: opened.update([Path(path).name])
+                        or read_regular_file(path, limit))
+    work = tmp_path / "pruefung"
+    result = inspect_archive(archive, work, reserved_ids())
+    assert result.ok and result.loaded.game.title == "Geteilt"
+    assert opened == {"geteilt.regelfrisch": 1} and reads == {}
+    assert parses == {"game.yaml": 1, "quiz.yaml": 1}
+
+    # A library's pack: in memory, nothing written anywhere.
+    files = {name: (work / "einmal-gelesen" / name).read_bytes()
+             for name in ("game.yaml", "quiz.yaml")}
+    files["game.yaml"] = files["game.yaml"].replace(b"Geteilt", b"Aus der Bibliothek")
+    parses.clear()
+    before = sorted(tmp_path.rglob("*"))
+    record = check_files("einmal-gelesen", files, [], reserved_ids())
+    assert record["title"] == "Aus der Bibliothek" and record["problems"] == []
+    assert parses == {"game.yaml": 1, "quiz.yaml": 1} and reads == {}
+    assert sorted(tmp_path.rglob("*")) == before

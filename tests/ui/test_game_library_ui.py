@@ -274,6 +274,84 @@ def test_a_stalled_server_never_freezes_the_list_and_can_be_cancelled(qtbot, lib
     assert LibrarySources().locations() == [str(lib.resolve())]
 
 
+def test_quitting_during_a_fetch_does_not_wait_and_keeps_the_cache(qtbot, library, lib):
+    import json
+
+    from app.model.game_library import CHECKS_FILE
+    from app.ui import game_library_actions
+
+    source = parse_source(str(lib))
+    LibrarySources().set_locations([str(lib.resolve())])
+    sync(source, _data())
+    before = [(p.pack_id, p.tree, p.fingerprint) for p in read_library(source, _data()).packs]
+    win = _open_window(qtbot, library)
+    dialog = _open_library(qtbot, win)
+    dialog.timeout = 30.0
+    with StallingServer() as server:
+        url = server.url
+        dialog.show_add()
+        _type_and_enter(dialog.location, url)
+        qtbot.waitUntil(lambda: len(server.accepted) > 0)
+        job = dialog.job
+        assert job is not None and job.is_running()
+        # Quit as the app does: its windows close and the jobs are told to stop.
+        dialog.close()
+        win.close()
+        game_library_actions._stop_jobs()
+        assert not win.isVisible() and not dialog.isVisible()
+        # Nothing waited for the read, which could go on for its 30 s.
+        assert job.is_running() and job.cancel.is_set()
+    # The server gone, the abandoned read ends without a word and without a trace.
+    assert job.wait(40)
+    assert not _RUNNING
+    assert not mirror_path(_data(), parse_source(url)).exists()
+    assert not [p for p in mirror_path(_data(), source).parent.iterdir()
+                if p.name.startswith(".neu-")]
+    # The library that was there is untouched and reads as before.
+    assert [(p.pack_id, p.tree, p.fingerprint)
+            for p in read_library(source, _data()).packs] == before
+    json.loads((mirror_path(_data(), source) / CHECKS_FILE).read_text(encoding="utf-8"))
+    assert LibrarySources().locations() == [str(lib.resolve())]
+
+
+def test_the_app_ends_at_once_while_a_fetch_still_waits(tmp_path):
+    # A whole process, as a player quits: a QThread still running at exit would abort it,
+    # waiting for it would take the read's two minutes.
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+
+    code = (
+        "import sys, time\n"
+        "from pathlib import Path\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from app.model.game_library_git import parse_source\n"
+        "from app.ui import game_library_actions, game_library_dialog as d\n"
+        "app = QApplication([])\n"
+        "job = d.LibraryJob(Path(sys.argv[1]), [parse_source(sys.argv[2])], True,"
+        " timeout=120.0)\n"
+        "job.start()\n"
+        "while not Path(sys.argv[3]).exists(): time.sleep(0.05)\n"
+        "game_library_actions._stop_jobs()\n"
+        "print('laeuft noch' if job.is_running() else 'beendet', flush=True)\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(REPO)}
+    with StallingServer() as server:
+        ready = tmp_path / "verbunden"
+        process = subprocess.Popen([sys.executable, "-c", code, str(tmp_path / "daten"),
+                                    server.url, str(ready)], cwd=REPO, env=env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        while not server.accepted and process.poll() is None:
+            time.sleep(0.05)
+        ready.touch()
+        # Generous: only a process that waited for the read (120 s) would reach it.
+        out, err = process.communicate(timeout=60)
+    assert process.returncode == 0, err
+    assert out.strip() == "laeuft noch"
+    assert "QThread" not in err and "Traceback" not in err
+
+
 def test_publish_the_open_own_pack_into_a_local_clone(qtbot, library, tmp_path):
     from dulwich.repo import Repo
 

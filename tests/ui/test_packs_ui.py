@@ -7,7 +7,6 @@ import json
 import os
 import sqlite3
 import tempfile
-import time
 import zipfile
 from pathlib import Path
 
@@ -109,19 +108,19 @@ def test_a_pack_made_in_the_window_follows_its_files(qtbot, library, _isolated_u
     progress.store("mein-testspiel").record("frage-1", Grade.DID_NOT_KNOW, ["vergessen-1"])
 
     win.view_for("summary")
-    started = time.monotonic()
     _rewrite(folder / "game.yaml", "Worum geht es?", "Baue das schönste Muster.",
              replace_file=True)
+    # What the player waits for is the page with the new text (issue #27: no wall-time
+    # asserts; the generous timeout only ends a test that would otherwise hang).
     qtbot.waitUntil(lambda: "Baue das schönste Muster." in visible_text(win.current_view()),
-                    timeout=3000)
-    assert time.monotonic() - started < 1.0
+                    timeout=10_000)
     assert win.state.section == "summary"
 
     # A mistake: the last good version stays, the panel says where.
     _rewrite(folder / "quiz.yaml", "tests: [zahl-handkarten]", "tests: [zahl-tippfehler]",
              replace_file=True)
     qtbot.waitUntil(lambda: any("quiz.yaml:" in e for e in win.packs.panel.entries()),
-                    timeout=3000)
+                    timeout=10_000)
     line = next(i for i, text in enumerate(
         (folder / "quiz.yaml").read_text(encoding="utf-8").splitlines(), 1)
         if "zahl-tippfehler" in text)
@@ -149,15 +148,98 @@ def test_a_pack_made_in_the_window_follows_its_files(qtbot, library, _isolated_u
     # if the watch on it was renewed (the folder's watch misses a change of content).
     _rewrite(folder / "quiz.yaml", "tests: [zahl-tippfehler]", "tests: [zahl-handkarten]")
     qtbot.waitUntil(lambda: not any(e.startswith("Fehler") for e in win.packs.panel.entries()),
-                    timeout=3000)
+                    timeout=10_000)
     _rewrite(folder / "game.yaml", "Baue das schönste Muster.", "Baue ein Muster.")
     qtbot.waitUntil(lambda: "Baue ein Muster." in visible_text(win.current_view()),
-                    timeout=3000)
+                    timeout=10_000)
 
     # Edits that keep the ids keep the progress; other games' progress is untouched.
     assert progress.store("mein-testspiel").seen("frage-1")
     assert "vergessen-1" in progress.marked("mein-testspiel")
     assert (data / "fortschritt-atlantis.json").read_bytes() == atlantis_progress
+
+
+def _errors_shown(monkeypatch, win) -> list[list[str]]:
+    """Every time the problems panel or the status line says a pack has errors."""
+    shown: list[list[str]] = []
+    panel = win.packs.panel
+    show_problems = panel.show_problems
+
+    def spy(*args, **kwargs):
+        show_problems(*args, **kwargs)
+        errors = [e for e in panel.entries() if e.startswith("Fehler")]
+        if errors:
+            shown.append(errors)
+
+    monkeypatch.setattr(panel, "show_problems", spy)
+    status = win.status_text
+    set_text = status.setText
+
+    def said(text: str) -> None:
+        set_text(text)
+        if "Fehler in" in text:
+            shown.append([text])
+
+    monkeypatch.setattr(status, "setText", said)
+    return shown
+
+
+def _half_and_whole(folder: Path, old: str, new: str) -> tuple[bytes, bytes]:
+    """game.yaml with ``old`` replaced by ``new``: cut in the middle (as a save in progress
+    leaves it; it has errors) and whole."""
+    from app.model.packs import load_pack as load
+    from app.model.yaml_source import ContentError
+
+    whole = (folder / "game.yaml").read_text(encoding="utf-8").replace(old, new).encode()
+    half = whole[: whole.index(new.encode()) + 3]
+    probe = folder.parent / ".probe" / folder.name
+    probe.mkdir(parents=True)
+    (probe / "game.yaml").write_bytes(half)
+    (probe / "quiz.yaml").write_bytes((folder / "quiz.yaml").read_bytes())
+    with pytest.raises(ContentError):
+        load(probe)
+    return half, whole
+
+
+def test_the_live_preview_reads_beside_the_window_and_skips_a_save_in_progress(
+        qtbot, library, monkeypatch, _isolated_user_data):
+    import threading
+
+    import app.model.packs as packs
+
+    root = _packs(Path(_isolated_user_data))
+    folder = create_pack(root, "Azul", reserved_ids(), "Bea")
+    win = _open_window(qtbot, library, "azul")
+    win.state.select_section("summary")
+    qtbot.waitUntil(lambda: win.packs.reloading is None)
+    shown = _errors_shown(monkeypatch, win)
+    half, whole = _half_and_whole(folder, "Worum geht es?", "Lege Fliesen an die Wand.")
+
+    # An editor that saves in two steps with a pause between them: the watcher's event for
+    # the first step starts a reading, which meets the half-written file.
+    threads: list[str] = []
+    load_pack = packs.load_pack
+    steps = iter([half, whole])
+
+    def slow_editor(*args, **kwargs):
+        threads.append(threading.current_thread().name)
+        step = next(steps, None)
+        if step is None:
+            return load_pack(*args, **kwargs)
+        (folder / "game.yaml").write_bytes(step)
+        try:
+            return load_pack(*args, **kwargs)
+        finally:
+            (folder / "game.yaml").write_bytes(next(steps))
+
+    monkeypatch.setattr(packs, "load_pack", slow_editor)
+    _rewrite(folder / "game.yaml", "Worum geht es?", "Worum geht es hier?")
+    qtbot.waitUntil(lambda: "Lege Fliesen an die Wand." in visible_text(win.current_view()),
+                    timeout=10_000)
+    assert shown == []
+    assert len(threads) >= 2  # the half-written reading was dropped and read once more
+    assert threading.main_thread().name not in threads
+    assert win.status_text.text() == "„azul“ neu geladen."
 
 
 def test_export_and_import_into_a_fresh_data_folder(qtbot, library, tmp_path, monkeypatch,
