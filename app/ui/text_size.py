@@ -18,7 +18,7 @@ as they did when the sheet re-polished them.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QProxyStyle, QStackedWidget, QWidget
 
@@ -47,11 +47,11 @@ def role_pt(name: str, body_pt: float) -> float:
 def _resize(widget: QWidget, old_pt: float, new_pt: float) -> None:
     name = widget.objectName()
     font = widget.font()
-    if abs(font.pointSizeF() - role_pt(name, old_pt)) > 0.05:
+    size = font.pointSizeF()
+    if abs(size - role_pt(name, old_pt)) > 0.05:
         return  # a size of its own
     wanted = role_pt(name, new_pt)
-    if font.pointSizeF() != wanted or not font.resolveMask() & QFont.ResolveProperties.SizeResolved:
-        font = QFont(font)
+    if size != wanted:
         font.setPointSizeF(wanted)
         widget.setFont(font)
 
@@ -61,17 +61,25 @@ def _walk(root: QWidget, old_pt: float, new_pt: float) -> None:
     # a drawing's scale) then finds its parts at the new size already.
     if isinstance(root, QStackedWidget):
         _follow(root)
-    for child in root.children():
-        if not isinstance(child, QWidget):
-            continue
-        parent = child.parentWidget()
-        if isinstance(parent, QStackedWidget) and child is not parent.currentWidget():
-            # A hidden page: not touched now, resized when it is shown.
-            if child.property(_STAMP) is None:
-                child.setProperty(_STAMP, old_pt)
-            continue
-        _walk(child, old_pt, new_pt)
+        current = root.currentWidget()
+        for page in (root.widget(i) for i in range(root.count())):
+            if page is current:
+                _walk(page, old_pt, new_pt)
+            elif page.property(_STAMP) is None:
+                # A hidden page: not touched now, resized when it is shown.
+                page.setProperty(_STAMP, old_pt)
+    elif root.findChild(QStackedWidget) is None:
+        # Nothing hidden below: every widget, deepest first, found in one call.
+        for widget in reversed(root.findChildren(QWidget)):
+            _resize(widget, old_pt, new_pt)
+    else:
+        for child in _children(root):
+            _walk(child, old_pt, new_pt)
     _resize(root, old_pt, new_pt)
+
+
+def _children(widget: QWidget) -> list[QWidget]:
+    return widget.findChildren(QWidget, "", Qt.FindChildOption.FindDirectChildrenOnly)
 
 
 def _follow(stack: QStackedWidget) -> None:

@@ -257,16 +257,29 @@ class ReflowRow(QBoxLayout):
 
     def __init__(self):
         super().__init__(QBoxLayout.Direction.LeftToRight)
+        # Qt asks a height-for-width layout many times per pass (a text-size step on a long
+        # page: over a thousand calls); the answers hold until the layout is invalidated,
+        # which Qt does to every layout of the window before it lays them out again.
+        self._known: dict[object, int] = {}
+
+    def invalidate(self) -> None:
+        self._known.clear()
+        super().invalidate()
 
     def _items(self):
         items = (self.itemAt(i) for i in range(self.count()))
         return [item for item in items if item.widget() is None or not item.isEmpty()]
 
     def _natural_width(self) -> int:
-        shown = [item for item in self._items() if item.spacerItem() is None]
-        margins = self.contentsMargins()
-        return (sum(item.sizeHint().width() for item in shown)
-                + self.spacing() * max(0, len(shown) - 1) + margins.left() + margins.right())
+        known = self._known.get("natural")
+        if known is None:
+            shown = [item for item in self._items() if item.spacerItem() is None]
+            margins = self.contentsMargins()
+            known = (sum(item.sizeHint().width() for item in shown)
+                     + self.spacing() * max(0, len(shown) - 1) + margins.left()
+                     + margins.right())
+            self._known["natural"] = known
+        return known
 
     def minimumSize(self) -> QSize:
         margins = self.contentsMargins()
@@ -278,6 +291,12 @@ class ReflowRow(QBoxLayout):
         return True
 
     def heightForWidth(self, width: int) -> int:
+        known = self._known.get(width)
+        if known is None:
+            known = self._known[width] = self._height_for_width(width)
+        return known
+
+    def _height_for_width(self, width: int) -> int:
         side_by_side = width >= self._natural_width()
         if side_by_side == (self.direction() == QBoxLayout.Direction.LeftToRight):
             return super().heightForWidth(width)

@@ -62,17 +62,21 @@ def run() -> list[str]:
         for game, section in PAGES:
             window.state.open(game, section)
             _painted(app, window)
-            steps = []
+            steps, cpu = [], []
             for step in (1.0, 1.0, -1.0, -1.0):
-                started = time.perf_counter()
+                started, cpu_started = time.perf_counter(), time.process_time()
                 window.zoom(step)
                 _painted(app, window)
                 steps.append((time.perf_counter() - started) * 1000)
+                cpu.append((time.process_time() - cpu_started) * 1000)
             ms = statistics.median(steps)
             worst = max(worst, ms)
             verdict = "ok" if ms <= TARGET_MS else "ZU LANGSAM"
+            # CPU time beside wall time: on a shared machine the wall clock also counts
+            # the time other processes had the core.
             lines.append(f"Schriftgröße-Schritt auf {game}/{section}: {ms:.0f} ms "
-                         f"(Ziel ≤ {TARGET_MS:.0f} ms) – {verdict}")
+                         f"(CPU {statistics.median(cpu):.0f} ms; Ziel ≤ {TARGET_MS:.0f} ms) "
+                         f"– {verdict}")
         window.zoom(0)
         window.theme.set_font_pt(DEFAULT_FONT_PT)
         load = os.getloadavg()[0]
