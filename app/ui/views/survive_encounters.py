@@ -366,6 +366,9 @@ class SurviveEncounters(PageColumn):
         self.seed: int | None = None
         self._boat_memory: tuple[Explorer, ...] = ()
         self._chance = random.Random()
+        if services is not None:
+            # A bound method: Qt drops the connection when this page is deleted.
+            services.state.jumpRequested.connect(self._on_jump)
         self._build_input()
         self._build_result()
         self._build_notation()
@@ -725,6 +728,22 @@ class SurviveEncounters(PageColumn):
                             QEvent.Type.FontChange) and hasattr(self, "input_card"):
             self._restyle()
         super().changeEvent(event)
+
+    def _on_jump(self, section: str, anchor: str) -> None:
+        """„Im Rechner ausprobieren“ under a worked example: its encounter, to vary."""
+        if section != "calculators" or not anchor.startswith("example:"):
+            return
+        if self.services.state.game_id != self.loaded.id:
+            return
+        wanted = anchor.removeprefix("example:")
+        example = next((e for e in self.loaded.game.examples if e.id == wanted), None)
+        if example is None or example.action.strip() != "begegnung":
+            return
+        try:
+            creature, contents = parse_encounter(example.position)
+        except RulesError:
+            return  # the content check names it
+        self.set_encounter(creature, contents)
 
     # -- changing the space --------------------------------------------------------------
 
