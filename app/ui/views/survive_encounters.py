@@ -764,6 +764,9 @@ class SurviveEncounters(PageColumn):
             self.refusal = str(err)
             self.refusal_text.setText(self.refusal)
             self.refusal_box.show()
+            # No result beside „Geht nicht“: it would answer a question nobody asked. The
+            # next possible click shows the space again.
+            self.result.hide()
             self._sync_controls()  # toggles that flipped on the click flip back
             return
         self.set_encounter(creature, contents)
@@ -868,14 +871,20 @@ class SurviveEncounters(PageColumn):
         creature, contents = self.creature, self.contents
         with QSignalBlocker(self.creature_group):
             self.creature_buttons[creature].setChecked(True)
-        for colour, stepper in self.swimmer_steppers.items():
-            count = sum(1 for e in contents.swimmers if e.colour is colour)
-            stepper.show_count(count, count < MAX_SWIMMERS)
         crew = contents.boat or ()
         room = len(crew) < BOAT_SEATS
+
+        def left(colour: Colour) -> bool:
+            # Swimmers and crew of one colour come from the same 10 explorers.
+            return sum(1 for e in (*contents.swimmers, *crew)
+                       if e.colour is colour) < MAX_SWIMMERS
+
+        for colour, stepper in self.swimmer_steppers.items():
+            count = sum(1 for e in contents.swimmers if e.colour is colour)
+            stepper.show_count(count, left(colour))
         for colour, stepper in self.crew_steppers.items():
             count = sum(1 for e in crew if e.colour is colour)
-            stepper.show_count(count, room, contents.boat is not None)
+            stepper.show_count(count, room and left(colour), contents.boat is not None)
         with QSignalBlocker(self.boat_box):
             self.boat_box.setChecked(contents.boat is not None)
         if contents.boat is None:
