@@ -182,7 +182,8 @@ def survive_example_drawing(example) -> QWidget:
         creature, contents = parse_encounter(example.position)
         picture = EncounterPicture()
         picture.show_encounter(creature, contents, resolve_encounter(creature, contents))
-        picture.setFixedSize(picture.sizeHint())
+        # Its narrowest: the drawing is centred in whatever width it gets.
+        picture.setFixedSize(picture.minimumWidth(), picture.sizeHint().height())
         return picture
     from app.rules.survive.notation import parse_position
     from app.ui.boards.survive_map import SurviveMapWidget
