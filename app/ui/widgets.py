@@ -137,6 +137,32 @@ def rule_link(services, section: str, anchor: str, title: str, where: str):
     return button
 
 
+def ruling_label(text: str, loaded, services) -> QLabel:
+    """A Markdown label whose ruling codes (R8, E2 …) are links to the ruling under
+    „Auslegungen“, as on the boards: no bare letters in running text. Without services (or a
+    code the game does not know) the code stays text."""
+    import re
+    from html import escape
+
+    rulings = {i.code: (i.id, i.title) for i in loaded.game.content.interpretations if i.code}
+
+    def link(match: re.Match) -> str:
+        code = match.group(0)
+        if services is None or code not in rulings:
+            return code
+        ruling_id, title = rulings[code]
+        return f'<a href="ruling:{ruling_id}" title="{escape(title)}">{code}</a>'
+
+    words = label("", "Body")
+    words.setText(re.sub(r"\b[A-Z]\d{1,2}\b", link, markdown_html(text)))
+    if services is not None:
+        words.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        words.linkActivated.connect(
+            lambda href: services.state.request_jump("interpretations",
+                                                     href.removeprefix("ruling:")))
+    return words
+
+
 def set_invalid(widget: QWidget, invalid: bool) -> None:
     """Mark an input field as holding something unusable (red border, see style.qss)."""
     if bool(widget.property("invalid")) != invalid:
