@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QPushButton, QVBoxLayout, QWidget
 
 from app.model.loader import LoadedGame
-from app.rules.contract import DRAWN_EXAMPLES
+from app.rules.contract import BOARD, DRAWN_EXAMPLES
 from app.rules.errors import RulesError
 from app.ui.app_state import Services
 from app.ui.game_registry import offers, ui_for_id
@@ -61,11 +61,17 @@ def trial_place(loaded: LoadedGame, example) -> tuple[str, str] | None:
 
 
 class ExamplePanel(QFrame):
-    """Title, „geprüft“ badge, the stretch of the board and a way to play it on the board."""
+    """Title, „geprüft“ badge, the picture, the note and a way to try the example.
+
+    The picture needs the game's engine; it is drawn when the panel is first shown after the
+    window's first frame (or when asked for), so a page opened at start-up imports no engine
+    before that frame.
+    """
 
     def __init__(self, loaded: LoadedGame, example, services: Services | None = None,
                  parent: QWidget | None = None):
         super().__init__(parent)
+        self.loaded = loaded
         self.example = example
         self.services = services
         self.setObjectName("ExamplePanel")
@@ -73,7 +79,6 @@ class ExamplePanel(QFrame):
         layout.setContentsMargins(0, 4, 0, 0)
         layout.setSpacing(6)
 
-        self.section = None
         title = label(f"Beispiel: {example.title}", "Muted", rich=False)
         result = loaded.examples.get(example.id)
         self.badge = None
@@ -82,38 +87,73 @@ class ExamplePanel(QFrame):
             self.badge.setToolTip("Von der Regel-Engine nachgerechnet")
             self.badge.setAccessibleName("Von der Regel-Engine geprüft")
         layout.addLayout(row(title, self.badge, grow=0))
-
-        self.board = None
-        draw = drawing_for(loaded, example)
-        if draw is not None:
-            try:
-                self.board = draw(example)
-                self.board.setAccessibleName(f"Bild zum Beispiel „{example.title}“")
-                layout.addWidget(self.board, 0, Qt.AlignmentFlag.AlignLeft)
-            except RulesError:
-                # A position the engine cannot read is reported by the content check; the
-                # card then simply shows no drawing.
-                self.board = None
         if example.note:
             layout.addWidget(label(example.note, rich=False))
 
-        self.open_button = None
-        place = trial_place(loaded, example) if self.board is not None else None
-        if place is not None:
-            self.section, text = place
-            self.open_button = QPushButton(text)
-            self.open_button.setProperty("secondary", True)
-            where = "auf dem Spielbrett öffnen" if self.section == "board" \
-                else "im Rechner ausprobieren"
-            self.open_button.setAccessibleName(f"Beispiel „{example.title}“ {where}")
-            self.open_button.setCursor(Qt.CursorShape.PointingHandCursor)
-            self.open_button.clicked.connect(self.open_on_board)
-            self.open_button.setEnabled(services is not None)
-            layout.addLayout(row(self.open_button))
+        own = bool(getattr(loaded, "own_pack", False))  # set by app.model.packs
+        self._pending = BOARD in offers(loaded.id, own_pack=own)
+        self._board: QWidget | None = None
+        self._open_button: QPushButton | None = None
+        self._section: str | None = None
+
+    @property
+    def board(self) -> QWidget | None:
+        self._draw()
+        return self._board
+
+    @property
+    def open_button(self) -> QPushButton | None:
+        self._draw()
+        return self._open_button
+
+    @property
+    def section(self) -> str | None:
+        self._draw()
+        return self._section
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._pending:
+            window = self.window()
+            if getattr(window, "ready", True):
+                self._draw()
+            else:
+                window.after_first_frame(self._draw)
+
+    def _draw(self) -> None:
+        if not self._pending:
+            return
+        self._pending = False
+        loaded, example, layout = self.loaded, self.example, self.layout()
+        draw = drawing_for(loaded, example)
+        if draw is None:
+            return
+        try:
+            self._board = draw(example)
+        except RulesError:
+            # A position the engine cannot read is reported by the content check; the
+            # card then simply shows no drawing.
+            return
+        self._board.setAccessibleName(f"Bild zum Beispiel „{example.title}“")
+        layout.insertWidget(1, self._board, 0, Qt.AlignmentFlag.AlignLeft)
+        place = trial_place(loaded, example)
+        if place is None:
+            return
+        self._section, text = place
+        button = QPushButton(text)
+        button.setProperty("secondary", True)
+        where = "auf dem Spielbrett öffnen" if self._section == "board" \
+            else "im Rechner ausprobieren"
+        button.setAccessibleName(f"Beispiel „{example.title}“ {where}")
+        button.setCursor(Qt.CursorShape.PointingHandCursor)
+        button.clicked.connect(self.open_on_board)
+        button.setEnabled(self.services is not None)
+        layout.addLayout(row(button))
+        self._open_button = button
 
     def open_on_board(self) -> None:
-        if self.services is not None and self.section is not None:
-            self.services.state.request_jump(self.section, "example:" + self.example.id)
+        if self.services is not None and self._section is not None:
+            self.services.state.request_jump(self._section, "example:" + self.example.id)
 
 
 def atlantis_example_drawing(example) -> QWidget:
