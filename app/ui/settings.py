@@ -81,16 +81,21 @@ class Settings:
 
 
 def clamp_to(window: QWidget, available: QRect) -> None:
-    """Shrink and move ``window`` so all of it lies inside ``available``."""
+    """Shrink and move ``window`` so all of it lies inside ``available``, its title bar too."""
     frame = window.frameGeometry()
     extra_w = frame.width() - window.width()
     extra_h = frame.height() - window.height()
+    if not window.isVisible():
+        # Not shown yet: no frame to measure, and the one the window manager adds on show
+        # would push a window of the screen's full height past its bottom.
+        extra_w, extra_h = max(extra_w, FRAME_ALLOWANCE[0]), max(extra_h, FRAME_ALLOWANCE[1])
     width = min(window.width(), available.width() - extra_w)
     height = min(window.height(), available.height() - extra_h)
     window.resize(max(width, window.minimumWidth()), max(height, window.minimumHeight()))
     frame = window.frameGeometry()
-    x = min(max(frame.x(), available.left()), available.right() - frame.width() + 1)
-    y = min(max(frame.y(), available.top()), available.bottom() - frame.height() + 1)
+    outer_w, outer_h = window.width() + extra_w, window.height() + extra_h
+    x = min(max(frame.x(), available.left()), available.right() - outer_w + 1)
+    y = min(max(frame.y(), available.top()), available.bottom() - outer_h + 1)
     window.move(max(x, available.left()), max(y, available.top()))
 
 

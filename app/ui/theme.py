@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
 from app.model.paths import resources_root
+from app.ui import text_size
 
 
 @dataclass(frozen=True)
@@ -125,28 +126,22 @@ def apply_theme(app: QApplication, colours: Colours, font_pt: float = 11.0) -> N
         (QPalette.ColorRole.Link, colours.accent),
     ):
         palette.setColor(role, QColor(value))
-    # Re-styling re-polishes every widget, so skip whatever is already in place.
+    # Re-styling re-polishes every widget of every page, so skip whatever is already in
+    # place; the text size is not in the sheet, so a step re-styles nothing.
+    text_size.install(app)
     if app.palette() != palette:
         app.setPalette(palette)
-    font = app.font()
-    if font.pointSizeF() != font_pt:
-        font.setPointSizeF(font_pt)
-        app.setFont(font)
-    sheet = style_sheet(colours, font_pt)
+    text_size.set_text_size(app, font_pt)
+    sheet = style_sheet(colours)
     if app.styleSheet() != sheet:
         app.setStyleSheet(sheet)
 
 
-def style_sheet(colours: Colours, font_pt: float = 11.0) -> str:
+def style_sheet(colours: Colours) -> str:
+    """The application's sheet for ``colours``; the same at every text size."""
     template = Template((resources_root() / "style.qss").read_text(encoding="utf-8"))
-    sizes = {"body": f"{font_pt:.1f}", "small": f"{font_pt * 0.85:.1f}",
-             "h1": f"{font_pt * 1.6:.1f}", "h2": f"{font_pt * 1.25:.1f}",
-             "big": f"{font_pt * 2.2:.1f}"}
     icons = (resources_root() / "icons").as_posix()
-    # The round rank badge holds a two-digit number in bold at any text size.
-    rank = max(26, round(font_pt * 2.2))
-    return template.substitute(asdict(colours), icons=icons, rank=rank, rank_radius=rank // 2,
-                               **{f"pt_{k}": v for k, v in sizes.items()})
+    return template.substitute(asdict(colours), icons=icons)
 
 
 class ThemeController(QObject):

@@ -137,6 +137,32 @@ def rule_link(services, section: str, anchor: str, title: str, where: str):
     return button
 
 
+def ruling_label(text: str, loaded, services) -> QLabel:
+    """A Markdown label whose ruling codes (R8, E2 …) are links to the ruling under
+    „Auslegungen“, as on the boards: no bare letters in running text. Without services (or a
+    code the game does not know) the code stays text."""
+    import re
+    from html import escape
+
+    rulings = {i.code: (i.id, i.title) for i in loaded.game.content.interpretations if i.code}
+
+    def link(match: re.Match) -> str:
+        code = match.group(0)
+        if services is None or code not in rulings:
+            return code
+        ruling_id, title = rulings[code]
+        return f'<a href="ruling:{ruling_id}" title="{escape(title)}">{code}</a>'
+
+    words = label("", "Body")
+    words.setText(re.sub(r"\b[A-Z]\d{1,2}\b", link, markdown_html(text)))
+    if services is not None:
+        words.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        words.linkActivated.connect(
+            lambda href: services.state.request_jump("interpretations",
+                                                     href.removeprefix("ruling:")))
+    return words
+
+
 def set_invalid(widget: QWidget, invalid: bool) -> None:
     """Mark an input field as holding something unusable (red border, see style.qss)."""
     if bool(widget.property("invalid")) != invalid:
@@ -258,16 +284,29 @@ class ReflowRow(QBoxLayout):
 
     def __init__(self):
         super().__init__(QBoxLayout.Direction.LeftToRight)
+        # Qt asks a height-for-width layout many times per pass (a text-size step on a long
+        # page: over a thousand calls); the answers hold until the layout is invalidated,
+        # which Qt does to every layout of the window before it lays them out again.
+        self._known: dict[object, int] = {}
+
+    def invalidate(self) -> None:
+        self._known.clear()
+        super().invalidate()
 
     def _items(self):
         items = (self.itemAt(i) for i in range(self.count()))
         return [item for item in items if item.widget() is None or not item.isEmpty()]
 
     def _natural_width(self) -> int:
-        shown = [item for item in self._items() if item.spacerItem() is None]
-        margins = self.contentsMargins()
-        return (sum(item.sizeHint().width() for item in shown)
-                + self.spacing() * max(0, len(shown) - 1) + margins.left() + margins.right())
+        known = self._known.get("natural")
+        if known is None:
+            shown = [item for item in self._items() if item.spacerItem() is None]
+            margins = self.contentsMargins()
+            known = (sum(item.sizeHint().width() for item in shown)
+                     + self.spacing() * max(0, len(shown) - 1) + margins.left()
+                     + margins.right())
+            self._known["natural"] = known
+        return known
 
     def minimumSize(self) -> QSize:
         margins = self.contentsMargins()
@@ -279,6 +318,12 @@ class ReflowRow(QBoxLayout):
         return True
 
     def heightForWidth(self, width: int) -> int:
+        known = self._known.get(width)
+        if known is None:
+            known = self._known[width] = self._height_for_width(width)
+        return known
+
+    def _height_for_width(self, width: int) -> int:
         side_by_side = width >= self._natural_width()
         if side_by_side == (self.direction() == QBoxLayout.Direction.LeftToRight):
             return super().heightForWidth(width)

@@ -1259,3 +1259,10 @@ def test_removal_check_of_a_wrong_tile_is_the_engines_error():
         with pytest.raises(RulesError) as caught:
             removal_check(state, bad)
         assert caught.value.code == "notation"
+
+
+def test_a_space_holds_at_most_ten_explorers_of_a_colour_in_water_and_boat():
+    red = Explorer(Colour.ROT)
+    assert len(SpaceContents((red,) * 7, (red,) * 3).swimmers) == 7  # all ten: fine
+    with pytest.raises(NotationError, match="Rot hat nur 10 Entdecker, hier wären es 11"):
+        SpaceContents((red,) * 10, (red,))

@@ -70,3 +70,20 @@ def test_a_saved_geometry_is_left_to_restore(qtbot, library):
     before = window.size()
     assert not fit_first_start(window, settings, _Screen(1000, 500))
     assert window.size() == before
+
+
+def test_a_window_saved_on_a_larger_screen_fits_a_smaller_one(qtbot, library):
+    """Saved at 1280×800 on a large monitor, started again on offscreen's smaller screen:
+    the restored window shrinks so that it, its title bar and its status bar fit."""
+    application.make_application()
+    big = application.create_main_window(library, "atlantis")
+    qtbot.addWidget(big)
+    big.resize(*application.DEFAULT_SIZE)
+    big.settings.save_geometry(big)
+    window = application.create_main_window(library, "atlantis")
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    available = window.screen().availableGeometry()
+    assert not available.contains(QRect(0, 0, *application.DEFAULT_SIZE))
+    _fits(window, available)

@@ -176,6 +176,27 @@ def test_impossible_space_is_refused_with_the_engines_reason(qtbot, enc):
     assert not enc.refusal_box.isVisible()
 
 
+def test_a_refusal_stands_alone_without_a_result_beside_it(qtbot, enc):
+    build(qtbot, enc, Creature.WAL, [], None)
+    left_click(qtbot, enc.there_buttons[Creature.HAI])
+    assert enc.result.isVisible()
+    left_click(qtbot, enc.swimmer_steppers[R].plus)  # a swimmer beside the shark: refused
+    assert enc.refusal_box.isVisible()
+    assert not enc.result.isVisible()
+    left_click(qtbot, enc.there_buttons[Creature.HAI])  # a possible click shows it again
+    assert enc.result.isVisible() and not enc.refusal_box.isVisible()
+
+
+def test_a_colour_has_ten_explorers_in_the_water_and_the_boat_together(qtbot, enc):
+    build(qtbot, enc, Creature.WAL, [R] * 9, [R])
+    swim, crew = enc.swimmer_steppers[R], enc.crew_steppers[R]
+    assert not swim.plus.isEnabled() and not crew.plus.isEnabled()
+    assert enc.crew_steppers[B].plus.isEnabled()  # other colours still have theirs
+    enc.notation.setText("wal: schwimmer " + ", ".join(["rot"] * 10) + "; boot [rot]")
+    assert enc.error_box.isVisible() and "10 Entdecker" in enc.error_text.text()
+    assert not enc.result.isVisible()
+
+
 @pytest.mark.parametrize("text", [
     "hai: schwimmer rot, blau; boot [gelb, gelb, rot]",
     "schlange: boot []",

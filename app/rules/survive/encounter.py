@@ -16,10 +16,18 @@ on a space, so the trainer and the game can never disagree.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from app.rules.errors import NotationError
-from app.rules.survive.core import BOAT_SEATS, Creature, Explorer, require, sort_explorers
+from app.rules.survive.core import (
+    BOAT_SEATS,
+    EXPLORER_VALUES,
+    Creature,
+    Explorer,
+    require,
+    sort_explorers,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +53,14 @@ class SpaceContents:
         if self.boat is not None and len(self.boat) > BOAT_SEATS:
             raise NotationError(
                 f"Ein Boot trägt höchstens {BOAT_SEATS} Entdecker, hier wären es {len(self.boat)}.")
+        # A colour has 10 explorers in the box [seed 003, Spielmaterial], in the water and
+        # in the boat together.
+        for colour, count in Counter(e.colour for e in (*self.swimmers, *(self.boat or ()))
+                                     ).items():
+            if count > len(EXPLORER_VALUES):
+                raise NotationError(
+                    f"{colour.title} hat nur {len(EXPLORER_VALUES)} Entdecker, hier wären es "
+                    f"{count}.")
         there = set(self.creatures)
         if self.swimmers and there & {Creature.SCHLANGE, Creature.HAI}:
             biter = Creature.SCHLANGE if Creature.SCHLANGE in there else Creature.HAI

@@ -34,6 +34,7 @@ from app.ui.widgets import (
     page_pill,
     player_pill,
     row,
+    ruling_label,
     set_invalid,
     spin_ok,
 )
@@ -87,6 +88,7 @@ class AtlantisCalculators(PageColumn):
         super().__init__("Rechner", "Was kostet die Lücke, wie viele Karten gibt es, wer "
                          "gewinnt? Ergebnisse sofort beim Tippen – gerechnet von der Regel-Engine.")
         self.anchors = {}
+        self.loaded, self.services = loaded, services
         self._build_gaps()
         self._build_buying()
         self._build_scoring()
@@ -191,8 +193,10 @@ class AtlantisCalculators(PageColumn):
         answer = Box("Answer")
         self.buy_result = _result_label()
         answer.body.addWidget(self.buy_result)
-        answer.body.addWidget(label("Wert ÷ 2, abgerundet · **nur am Zuganfang** · ein Plättchen "
-                                    "pro Zug (R8) · ein 1er bringt nichts.", "Body"))
+        self.buy_rule = ruling_label("Wert ÷ 2, abgerundet · **nur am Zuganfang** · ein "
+                                     "Plättchen pro Zug (R8) · ein 1er bringt nichts.",
+                                     self.loaded, self.services)
+        answer.body.addWidget(self.buy_rule)
         card.body.addWidget(answer)
         self.anchors["buy"] = card
         self.add(card)

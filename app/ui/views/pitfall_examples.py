@@ -1,17 +1,21 @@
-"""Drawings under the pitfalls of „Leicht vergessen“: the first worked example of a pitfall.
+"""Worked examples under the pitfall or step they test („Leicht vergessen“, „Dein Zug“).
 
-A game draws its examples when its entry in the game registry has ``drawn_example`` (so far
-Atlantis); for every other game :func:`example_panel` returns ``None`` and the pitfall card
-stays as it is.
+Every game shows its examples: title, the engine's „geprüft“, the note. A game with a board
+draws them too: its entry in the game registry has ``drawn_example``, or, until the registry
+names them, :data:`DRAWINGS` here (Atacama's plan, Survive's map or encounter). An example
+opens where the player can try it: on the Atlantis board, or in Survive's „Was passiert?“.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QPushButton, QVBoxLayout, QWidget
 
 from app.model.loader import LoadedGame
-from app.rules.contract import DRAWN_EXAMPLES
+from app.rules.contract import BOARD, DRAWN_EXAMPLES
 from app.rules.errors import RulesError
 from app.ui.app_state import Services
 from app.ui.game_registry import offers, ui_for_id
@@ -25,22 +29,49 @@ def examples_for(loaded: LoadedGame, pitfall_id: str) -> list:
 
 def example_panel(loaded: LoadedGame, pitfall_id: str,
                   services: Services | None = None) -> QWidget | None:
-    """A small drawing of the pitfall's first worked example, or ``None`` if there is none."""
-    own = bool(getattr(loaded, "own_pack", False))  # set by app.model.packs on an own pack
-    if DRAWN_EXAMPLES not in offers(loaded.id, own_pack=own):
-        return None
+    """The first worked example that tests ``pitfall_id`` (a pitfall or a step), drawn where
+    the game has a board; ``None`` if no example tests it."""
     examples = examples_for(loaded, pitfall_id)
     if not examples:
         return None
     return ExamplePanel(loaded, examples[0], services)
 
 
+def drawing_for(loaded: LoadedGame, example) -> Callable[[Any], QWidget] | None:
+    """What draws ``example``: the registry's entry, else :data:`DRAWINGS`; ``None`` for a
+    game without a board (an own pack never borrows a shipped game's drawing)."""
+    own = bool(getattr(loaded, "own_pack", False))  # set by app.model.packs on an own pack
+    entry = ui_for_id(loaded.id, own_pack=own)
+    if entry is None:
+        return None
+    if DRAWN_EXAMPLES in offers(loaded.id, own_pack=own) and entry.drawn_example is not None:
+        return entry.drawn_example
+    return DRAWINGS.get(entry.game.__name__)
+
+
+def trial_place(loaded: LoadedGame, example) -> tuple[str, str] | None:
+    """Where the player can try ``example``: (section, button text), or ``None``."""
+    if drawing_for(loaded, example) is None:
+        return None
+    if loaded.id == "atlantis":
+        return "board", "Auf dem Spielbrett öffnen"
+    if loaded.id == "survive" and example.action.strip() == "begegnung":
+        return "calculators", "Im Rechner ausprobieren"
+    return None
+
+
 class ExamplePanel(QFrame):
-    """Title, „geprüft“ badge, the stretch of the board and a way to play it on the board."""
+    """Title, „geprüft“ badge, the picture, the note and a way to try the example.
+
+    The picture needs the game's engine; it is drawn when the panel is first shown after the
+    window's first frame (or when asked for), so a page opened at start-up imports no engine
+    before that frame.
+    """
 
     def __init__(self, loaded: LoadedGame, example, services: Services | None = None,
                  parent: QWidget | None = None):
         super().__init__(parent)
+        self.loaded = loaded
         self.example = example
         self.services = services
         self.setObjectName("ExamplePanel")
@@ -56,28 +87,73 @@ class ExamplePanel(QFrame):
             self.badge.setToolTip("Von der Regel-Engine nachgerechnet")
             self.badge.setAccessibleName("Von der Regel-Engine geprüft")
         layout.addLayout(row(title, self.badge, grow=0))
+        if example.note:
+            layout.addWidget(label(example.note, rich=False))
 
-        self.board = None
+        own = bool(getattr(loaded, "own_pack", False))  # set by app.model.packs
+        self._pending = BOARD in offers(loaded.id, own_pack=own)
+        self._board: QWidget | None = None
+        self._open_button: QPushButton | None = None
+        self._section: str | None = None
+
+    @property
+    def board(self) -> QWidget | None:
+        self._draw()
+        return self._board
+
+    @property
+    def open_button(self) -> QPushButton | None:
+        self._draw()
+        return self._open_button
+
+    @property
+    def section(self) -> str | None:
+        self._draw()
+        return self._section
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._pending:
+            window = self.window()
+            if getattr(window, "ready", True):
+                self._draw()
+            else:
+                window.after_first_frame(self._draw)
+
+    def _draw(self) -> None:
+        if not self._pending:
+            return
+        self._pending = False
+        loaded, example, layout = self.loaded, self.example, self.layout()
+        draw = drawing_for(loaded, example)
+        if draw is None:
+            return
         try:
-            self.board = ui_for_id(loaded.id).drawn_example(example)
-            layout.addWidget(self.board)
+            self._board = draw(example)
         except RulesError:
             # A position the engine cannot read is reported by the content check; the
             # card then simply shows no drawing.
-            pass
-
-        self.open_button = QPushButton("Auf dem Spielbrett öffnen")
-        self.open_button.setProperty("secondary", True)
-        self.open_button.setAccessibleName(f"Beispiel „{example.title}“ auf dem Spielbrett "
-                                           "öffnen")
-        self.open_button.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.open_button.clicked.connect(self.open_on_board)
-        self.open_button.setEnabled(services is not None)
-        layout.addLayout(row(self.open_button))
+            return
+        self._board.setAccessibleName(f"Bild zum Beispiel „{example.title}“")
+        layout.insertWidget(1, self._board, 0, Qt.AlignmentFlag.AlignLeft)
+        place = trial_place(loaded, example)
+        if place is None:
+            return
+        self._section, text = place
+        button = QPushButton(text)
+        button.setProperty("secondary", True)
+        where = "auf dem Spielbrett öffnen" if self._section == "board" \
+            else "im Rechner ausprobieren"
+        button.setAccessibleName(f"Beispiel „{example.title}“ {where}")
+        button.setCursor(Qt.CursorShape.PointingHandCursor)
+        button.clicked.connect(self.open_on_board)
+        button.setEnabled(self.services is not None)
+        layout.addLayout(row(button))
+        self._open_button = button
 
     def open_on_board(self) -> None:
-        if self.services is not None:
-            self.services.state.request_jump("board", "example:" + self.example.id)
+        if self.services is not None and self._section is not None:
+            self.services.state.request_jump(self._section, "example:" + self.example.id)
 
 
 def atlantis_example_drawing(example) -> QWidget:
@@ -87,3 +163,85 @@ def atlantis_example_drawing(example) -> QWidget:
     drawing = drawing_for(example.position, example.action)
     return MiniBoard(drawing.state, drawing.first, drawing.last, drawing.highlights,
                      shown=drawing.shown)
+
+
+class LineDrawing(QWidget):
+    """One Atacama line on its own (``linie …``): nine fields as on the plan, derricks as
+    discs (the second colour with a ring)."""
+
+    CELL = 40
+    GAP = 4
+
+    def __init__(self, line, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.line = line
+        width = 9 * self.CELL + 8 * self.GAP + 2
+        self.setFixedSize(width, self.CELL + 2)
+
+    def paintEvent(self, _event) -> None:
+        from PySide6.QtCore import QRectF
+        from PySide6.QtGui import QPainter
+
+        from app.ui.boards.atacama_board import BoardColours, FieldPainter
+        from app.ui.theme import palette_colours
+
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        fields = FieldPainter(BoardColours.from_colours(palette_colours()), self.font(),
+                              self.CELL)
+        for i, (field, code) in enumerate(zip(self.line.fields, self.line.codes, strict=True)):
+            rect = QRectF(1 + i * (self.CELL + self.GAP), 1, self.CELL, self.CELL)
+            fields.paint(painter, rect, field, code)
+        painter.end()
+
+
+def atacama_example_drawing(example) -> QWidget:
+    """The Atacama plan of a worked example with its derricks (looked at, not played), or
+    the one line it is about."""
+    from app.rules.atacama.notation import parse_line, parse_position
+    from app.ui.boards.atacama_board import AtacamaBoardWidget
+
+    if example.position.strip()[:5].lower() == "linie":
+        return LineDrawing(parse_line(example.position))
+
+    board = AtacamaBoardWidget(parse_position(example.position))
+    board.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+    side = min(board.sizeHint().width(), EXAMPLE_SIDE)
+    board.setFixedSize(side, side)
+    return board
+
+
+def survive_example_drawing(example) -> QWidget:
+    """An encounter as before → after; any other example as its practice map."""
+    if example.action.strip() == "begegnung":
+        from app.rules.survive.encounter import resolve_encounter
+        from app.rules.survive.notation import parse_encounter
+        from app.ui.views.survive_encounters import EncounterPicture
+
+        creature, contents = parse_encounter(example.position)
+        picture = EncounterPicture()
+        picture.show_encounter(creature, contents, resolve_encounter(creature, contents))
+        # Its narrowest: the drawing is centred in whatever width it gets.
+        picture.setFixedSize(picture.minimumWidth(), picture.sizeHint().height())
+        return picture
+    from app.rules.survive.notation import parse_position
+    from app.ui.boards.survive_map import SurviveMapWidget
+
+    board = SurviveMapWidget(parse_position(example.position))
+    board.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    board.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+    board.set_radius(MAP_RADIUS)
+    return board
+
+
+# A picture beside a pitfall card, not a second board page.
+EXAMPLE_SIDE = 320
+MAP_RADIUS = 16  # px per hexagon: the whole practice map in about 400 × 320
+
+# Drawings the game registry does not name yet (app/ui/game_registry.py takes them as
+# ``drawn_example=`` with DRAWN_EXAMPLES in OFFERS), by the engine's Game class name.
+DRAWINGS: dict[str, Callable[[Any], QWidget]] = {
+    "Atacama": atacama_example_drawing,
+    "Survive": survive_example_drawing,
+}

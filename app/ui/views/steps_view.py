@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout
 
 from app.model.loader import LoadedGame
 from app.ui.app_state import Services
+from app.ui.views.pitfall_examples import example_panel
 from app.ui.widgets import Card, PageColumn, label, page_pill, pill, row
 
 
@@ -30,6 +31,9 @@ class StepsView(PageColumn):
                             self.mark_badge(step.id), page_pill(step.pages), grow=0)
             text.addLayout(title_row)
             text.addWidget(label(step.text))
+            panel = example_panel(loaded, step.id, services)
+            if panel is not None:
+                text.addWidget(panel)
             line.addLayout(text, 1)
             card.body.addLayout(line)
             self.anchors[step.id] = card

@@ -366,6 +366,9 @@ class SurviveEncounters(PageColumn):
         self.seed: int | None = None
         self._boat_memory: tuple[Explorer, ...] = ()
         self._chance = random.Random()
+        if services is not None:
+            # A bound method: Qt drops the connection when this page is deleted.
+            services.state.jumpRequested.connect(self._on_jump)
         self._build_input()
         self._build_result()
         self._build_notation()
@@ -726,6 +729,22 @@ class SurviveEncounters(PageColumn):
             self._restyle()
         super().changeEvent(event)
 
+    def _on_jump(self, section: str, anchor: str) -> None:
+        """„Im Rechner ausprobieren“ under a worked example: its encounter, to vary."""
+        if section != "calculators" or not anchor.startswith("example:"):
+            return
+        if self.services.state.game_id != self.loaded.id:
+            return
+        wanted = anchor.removeprefix("example:")
+        example = next((e for e in self.loaded.game.examples if e.id == wanted), None)
+        if example is None or example.action.strip() != "begegnung":
+            return
+        try:
+            creature, contents = parse_encounter(example.position)
+        except RulesError:
+            return  # the content check names it
+        self.set_encounter(creature, contents)
+
     # -- changing the space --------------------------------------------------------------
 
     def set_encounter(self, creature: Creature, contents: SpaceContents) -> None:
@@ -745,6 +764,9 @@ class SurviveEncounters(PageColumn):
             self.refusal = str(err)
             self.refusal_text.setText(self.refusal)
             self.refusal_box.show()
+            # No result beside „Geht nicht“: it would answer a question nobody asked. The
+            # next possible click shows the space again.
+            self.result.hide()
             self._sync_controls()  # toggles that flipped on the click flip back
             return
         self.set_encounter(creature, contents)
@@ -849,14 +871,20 @@ class SurviveEncounters(PageColumn):
         creature, contents = self.creature, self.contents
         with QSignalBlocker(self.creature_group):
             self.creature_buttons[creature].setChecked(True)
-        for colour, stepper in self.swimmer_steppers.items():
-            count = sum(1 for e in contents.swimmers if e.colour is colour)
-            stepper.show_count(count, count < MAX_SWIMMERS)
         crew = contents.boat or ()
         room = len(crew) < BOAT_SEATS
+
+        def left(colour: Colour) -> bool:
+            # Swimmers and crew of one colour come from the same 10 explorers.
+            return sum(1 for e in (*contents.swimmers, *crew)
+                       if e.colour is colour) < MAX_SWIMMERS
+
+        for colour, stepper in self.swimmer_steppers.items():
+            count = sum(1 for e in contents.swimmers if e.colour is colour)
+            stepper.show_count(count, left(colour))
         for colour, stepper in self.crew_steppers.items():
             count = sum(1 for e in crew if e.colour is colour)
-            stepper.show_count(count, room, contents.boat is not None)
+            stepper.show_count(count, room and left(colour), contents.boat is not None)
         with QSignalBlocker(self.boat_box):
             self.boat_box.setChecked(contents.boat is not None)
         if contents.boat is None:

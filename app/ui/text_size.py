@@ -1,0 +1,141 @@
+"""The text size, applied without re-styling the application.
+
+A Qt style sheet that names font sizes must be replaced at every text-size step, and
+``QApplication.setStyleSheet`` re-polishes every widget of every page, shown or not (seconds
+once a few pages were visited). So the sheet names no font size: it changes only with the
+theme. The sizes live here instead:
+
+* a role (the object name the sheet styles, e.g. ``H1`` or ``Pill``) is a factor of the body
+  size, given to the widget when the style polishes it — so a widget made later, on any page,
+  gets its size as it used to get it from the sheet;
+* a step resizes the widgets of the windows on screen and of the page each shows; a page
+  hidden in a ``QStackedWidget`` keeps the size it had and catches up when it is shown.
+
+Widgets that follow the text size are recognised by their font: the body or role size of the
+old step. Fonts a view chose itself (a fixed size, a drawing's own font) stay as they are,
+as they did when the sheet re-polished them.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QApplication, QProxyStyle, QStackedWidget, QWidget
+
+# The sizes the sheet used to give these roles, as factors of the body size.
+ROLE_SCALES = {
+    "AppTitle": 1.25, "H1": 1.6, "H2": 1.25, "StepNumber": 2.2,
+    "AppSubtitle": 0.85, "Muted": 0.85, "Pill": 0.85, "Tag": 0.85, "MarkBadge": 0.85,
+    "CheckedBadge": 0.85, "StatusText": 0.85,
+}
+_STAMP = "regelfrisch_text_pt"  # the size a hidden page was last laid out at
+_FOLLOWED = "regelfrisch_follows_stack"
+_current = {"pt": 11.0}
+
+
+def current_pt() -> float:
+    return _current["pt"]
+
+
+def role_pt(name: str, body_pt: float) -> float:
+    """The point size of a widget named ``name`` at body size ``body_pt``."""
+    scale = ROLE_SCALES.get(name)
+    # One decimal, as the sheet wrote them: equal sizes compare equal.
+    return round(body_pt * scale, 1) if scale else round(body_pt, 1)
+
+
+def _resize(widget: QWidget, old_pt: float, new_pt: float) -> None:
+    name = widget.objectName()
+    font = widget.font()
+    size = font.pointSizeF()
+    if abs(size - role_pt(name, old_pt)) > 0.05:
+        return  # a size of its own
+    wanted = role_pt(name, new_pt)
+    if size != wanted:
+        font.setPointSizeF(wanted)
+        widget.setFont(font)
+
+
+def _walk(root: QWidget, old_pt: float, new_pt: float) -> None:
+    # Children first: a view that re-measures itself on its FontChange (round buttons,
+    # a drawing's scale) then finds its parts at the new size already.
+    if isinstance(root, QStackedWidget):
+        _follow(root)
+        current = root.currentWidget()
+        for page in (root.widget(i) for i in range(root.count())):
+            if page is current:
+                _walk(page, old_pt, new_pt)
+            elif page.property(_STAMP) is None:
+                # A hidden page: not touched now, resized when it is shown.
+                page.setProperty(_STAMP, old_pt)
+    elif root.findChild(QStackedWidget) is None:
+        # Nothing hidden below: every widget, deepest first, found in one call.
+        for widget in reversed(root.findChildren(QWidget)):
+            _resize(widget, old_pt, new_pt)
+    else:
+        for child in _children(root):
+            _walk(child, old_pt, new_pt)
+    _resize(root, old_pt, new_pt)
+
+
+def _children(widget: QWidget) -> list[QWidget]:
+    return widget.findChildren(QWidget, "", Qt.FindChildOption.FindDirectChildrenOnly)
+
+
+def _follow(stack: QStackedWidget) -> None:
+    if not stack.property(_FOLLOWED):
+        stack.setProperty(_FOLLOWED, True)
+        stack.currentChanged.connect(lambda _i, s=stack: catch_up(s.currentWidget()))
+
+
+def catch_up(page: QWidget | None) -> None:
+    """Bring a page that was hidden during text-size steps to the current size."""
+    if page is None:
+        return
+    stamp = page.property(_STAMP)
+    if stamp is None:
+        return
+    page.setProperty(_STAMP, None)
+    if float(stamp) != current_pt():
+        _walk(page, float(stamp), current_pt())
+
+
+def set_text_size(app: QApplication, font_pt: float) -> None:
+    """Body text at ``font_pt``: the application font, and every window's widgets except
+    the pages hidden in a stack (they follow when shown)."""
+    old_pt = current_pt()
+    _current["pt"] = font_pt
+    font = app.font()
+    if font.pointSizeF() != font_pt:
+        font.setPointSizeF(font_pt)
+        app.setFont(font)
+    if old_pt == font_pt:
+        return
+    # Hidden windows (menus, pop-ups, a closed dialog) are small: they follow now, so they
+    # are right whenever they open.
+    for window in app.topLevelWidgets():
+        _walk(window, old_pt, font_pt)
+
+
+class TextSizeStyle(QProxyStyle):
+    """Gives a role its size when it is polished: when it is first shown, or re-styled."""
+
+    def polish(self, target):
+        result = super().polish(target)
+        if isinstance(target, QWidget):
+            wanted = role_pt(target.objectName(), current_pt()) \
+                if target.objectName() in ROLE_SCALES else None
+            if wanted is not None and target.font().pointSizeF() != wanted:
+                font = QFont(target.font())
+                font.setPointSizeF(wanted)
+                target.setFont(font)
+        return result
+
+
+def install(app: QApplication) -> None:
+    """Once per application, before the style sheet is set (the sheet wraps this style)."""
+    if isinstance(getattr(app, "_regelfrisch_text_style", None), QObject):
+        return
+    style = TextSizeStyle()
+    app._regelfrisch_text_style = style
+    app.setStyle(style)

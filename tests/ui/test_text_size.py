@@ -1,0 +1,113 @@
+"""A text-size step restyles what is on screen; hidden pages follow when they are shown."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
+
+from app.ui.application import create_main_window
+from app.ui.settings import DEFAULT_FONT_PT
+from app.ui.text_size import ROLE_SCALES, role_pt
+
+VISITED = ("pitfalls", "numbers", "calculators", "quiz")
+
+
+class Restyles(QObject):
+    """Counts what a re-style sends a widget (the style sheet's StyleChange, a polish, a
+    font change)."""
+
+    KINDS = (QEvent.Type.StyleChange, QEvent.Type.Polish, QEvent.Type.PolishRequest,
+             QEvent.Type.FontChange)
+
+    def __init__(self, widgets):
+        super().__init__()
+        self.count = 0
+        self.widgets = list(widgets)
+        for widget in self.widgets:
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event):
+        if event.type() in self.KINDS:
+            self.count += 1
+        return False
+
+    def remove(self):
+        for widget in self.widgets:
+            widget.removeEventFilter(self)
+
+
+def trigger(window, _qtbot, keys: str) -> None:
+    """The keys as a user presses them, into whatever has the focus."""
+    window.activateWindow()
+    QTest.keySequence(QApplication.focusWidget() or window, QKeySequence(keys))
+
+
+def _fonts(page: QWidget) -> list[tuple[str, str, float, int]]:
+    return [(type(w).__name__, w.objectName(), w.font().pointSizeF(), w.font().weight())
+            for w in [page, *page.findChildren(QWidget)]]
+
+
+@pytest.fixture
+def visited(window, qtbot):
+    """The window after a player looked at a few pages, back on „In 30 Sekunden“."""
+    for key in VISITED:
+        window.state.select_section(key)
+    window.state.select_section("summary")
+    qtbot.waitUntil(lambda: window.current_view().isVisible())
+    yield window
+    window.theme.set_font_pt(DEFAULT_FONT_PT)
+
+
+def test_a_step_restyles_no_hidden_page(visited, qtbot):
+    hidden = [visited._views[(visited.state.game_id, key)] for key in VISITED]
+    widgets = [w for page in hidden for w in [page, *page.findChildren(QWidget)]]
+    assert len(widgets) > 200  # the pages a full re-style would have gone through
+    counter = Restyles(widgets)
+    try:
+        trigger(visited, qtbot, "Ctrl++")
+        trigger(visited, qtbot, "Ctrl++")
+        QApplication.processEvents()
+        assert visited.theme.font_pt == DEFAULT_FONT_PT + 2
+        assert counter.count == 0
+    finally:
+        counter.remove()
+    # The page on screen did follow.
+    shown = visited.current_view()
+    heading = shown.findChildren(QLabel, "H1")[0]
+    assert heading.font().pointSizeF() == role_pt("H1", DEFAULT_FONT_PT + 2)
+
+
+def test_a_hidden_page_shown_later_looks_as_if_built_at_that_size(visited, qtbot, library):
+    trigger(visited, qtbot, "Ctrl++")
+    trigger(visited, qtbot, "Ctrl++")
+    trigger(visited, qtbot, "Ctrl+-")
+    size = DEFAULT_FONT_PT + 1
+    fresh = create_main_window(library, visited.state.game_id, remember=False)
+    qtbot.addWidget(fresh)
+    fresh.theme.set_font_pt(size)
+    for key in VISITED:
+        visited.state.select_section(key)
+        fresh.state.select_section(key)
+        caught_up, built = visited.current_view(), fresh.current_view()
+        assert _fonts(caught_up) == _fonts(built), key
+        # Roles carry their size, everything else the body size.
+        for widget in caught_up.findChildren(QWidget):
+            if widget.objectName() in ROLE_SCALES:
+                assert widget.font().pointSizeF() == role_pt(widget.objectName(), size)
+
+
+def test_roles_made_after_a_step_get_their_size(visited, qtbot):
+    trigger(visited, qtbot, "Ctrl++")
+    visited.state.select_section("quiz")
+    quiz = visited.current_view()
+    # Starting the round builds new cards (headings, tags, muted notes) on this page.
+    qtbot.keyClick(quiz.focus_target() or quiz, Qt.Key.Key_Space)
+    QApplication.processEvents()
+    roles = [w for w in quiz.findChildren(QLabel) if w.objectName() in ROLE_SCALES
+             and w.isVisible()]
+    assert roles
+    for widget in roles:
+        assert widget.font().pointSizeF() == role_pt(widget.objectName(), DEFAULT_FONT_PT + 1)
