@@ -36,8 +36,12 @@ def test_enter_on_a_problem_opens_the_file_at_its_line(qtbot, tmp_path, monkeypa
     # A stand-in editor that writes down how it was called.
     called = tmp_path / "aufruf.txt"
     editor = tmp_path / "editor.py"
+    # Written aside and renamed, so the test never reads a half-written file.
     editor.write_text("import sys, pathlib\n"
-                      f"pathlib.Path({str(called)!r}).write_text('\\n'.join(sys.argv[1:]))\n",
+                      f"target = pathlib.Path({str(called)!r})\n"
+                      "aside = target.with_suffix('.neu')\n"
+                      "aside.write_text('\\n'.join(sys.argv[1:]))\n"
+                      "aside.replace(target)\n",
                       encoding="utf-8")
     monkeypatch.setenv("REGELFRISCH_EDITOR",
                        f"{sys.executable} {editor} --zeile {{zeile}} {{datei}}")
