@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItemModel
-from PySide6.QtWidgets import QApplication, QBoxLayout, QPushButton, QToolTip
+from PySide6.QtWidgets import QApplication, QPushButton, QToolTip
 
 from app.model.loader import load_library
 from app.model.paths import content_root
@@ -344,19 +344,19 @@ def test_any_paste_either_loads_or_says_why(view, text):
         assert view.session.notation == position_text(parse_position(text.strip()))
 
 
-@pytest.mark.parametrize("width,height,direction", [
-    (1064, 760, QBoxLayout.Direction.LeftToRight),
-    (684, 640, QBoxLayout.Direction.TopToBottom),
+@pytest.mark.parametrize("width,height,orientation", [
+    (1064, 760, Qt.Orientation.Horizontal),
+    (684, 640, Qt.Orientation.Vertical),
 ], ids=["wide", "narrow"])
 def test_board_and_scores_side_by_side_only_when_they_fit(qtbot, view, width, height,
-                                                          direction):
+                                                          orientation):
     view.resize(width, height)
     QApplication.processEvents()
-    assert view.main_layout.direction() == direction
+    assert view.splitter.orientation() == orientation
     assert view.board.width() >= view.board.sizeHint().width()
     assert view.board.height() >= view.board.sizeHint().height()
-    assert view.panel.width() >= 300
-    assert view.horizontalScrollBar().maximum() == 0
+    assert view.panel_scroll.width() >= 300
+    assert view.page.horizontalScrollBar().maximum() == 0
 
 
 def test_keyboard_moves_the_cursor_and_places(qtbot, view):

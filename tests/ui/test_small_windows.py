@@ -50,9 +50,9 @@ def test_survive_answer_is_in_view_after_a_click(qtbot, window, size, allowed):
     tile = good[0] if allowed else next(s for s in view.map.tiles() if s not in good)
     qtbot.mouseClick(view.map, Qt.MouseButton.LeftButton, pos=view.tile_point(tile))
     box = view.message_box
-    qtbot.waitUntil(lambda: box.isVisible() and in_view(box, view), timeout=1000)
+    qtbot.waitUntil(lambda: box.isVisible() and in_view(box, view.page), timeout=1000)
     # The clicked map is still (mostly) there: the page scrolled only as far as needed.
-    assert view.map.mapTo(view.viewport(), QPoint(0, view.map.height())).y() > 0
+    assert view.map.mapTo(view.page.viewport(), QPoint(0, view.map.height())).y() > 0
 
 
 @pytest.mark.parametrize("before", ["frisch", "nach-breit", "nach-groesser"])
