@@ -417,9 +417,11 @@ class BoardPage(QWidget):
 
     def add_info(self, *widgets: QWidget) -> None:
         """The line under the toolbar: where the position comes from, a practice note."""
-        for index, widget in enumerate(widgets):
-            # The first (where the position comes from) takes the spare width.
-            self.info.addWidget(widget, 1 if index == 0 else 0)
+        if self.info.count():
+            self.info.takeAt(self.info.count() - 1)  # the stretch, put back at the end
+        for widget in widgets:
+            self.info.addWidget(widget)
+        self.info.addStretch(1)
 
     def add_under_board(self, widget: QWidget, before_message: bool = True) -> None:
         index = self.board_layout.indexOf(self.message_box)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QWidget,
@@ -69,6 +70,7 @@ NARROW = 640  # below this width the side panel goes under the board
 # … and below this one too, at any text size: beside a side panel the board would get
 # tiles too small to click (≈ 18 px at 900×700); stacked it has the full width.
 BOARD_ROOM = 860
+WIDE_BOARD_SCALE = 0.65  # beside the panel the board may shrink to this (tiles ≈ 29 px)
 SEED_MAX = 999_999
 PRACTICE_PICK = 999  # „Zufällig“ picks a short number a player can say and type again
 
@@ -423,6 +425,15 @@ class AtlantisBoardView(BoardPage):
         self.skip_bridge_button.hide()
         self.chrome.message_row.addWidget(self.skip_bridge_button)
         self.chrome.message_row.addStretch(1)
+        # „Was passiert ist“ when it sits under the board (place_explanation): a scroll area
+        # of its own, as the splitter gives wrapped text no height for its width.
+        self.explanation_area = QScrollArea()
+        self.explanation_area.setObjectName("Page")
+        self.explanation_area.setWidgetResizable(True)
+        self.explanation_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.explanation_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.explanation_area.hide()
+        self.add_under_board(self.explanation_area, before_message=False)
 
     def _shortcuts(self) -> None:
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
@@ -530,6 +541,10 @@ class AtlantisBoardView(BoardPage):
         # led there only on request (▸), and then labelled as a replay.
         self.show_beat(len(self.beats) - 1)
         self.side.refresh()
+        if self.explanation_area.widget() is not None:
+            # At once (sizing follows once laid out): a move's explanation shows with it.
+            self.explanation_area.setVisible(session.outcome is not None)
+        QTimer.singleShot(0, self, self.fit_explanation)
         if self.stacked():
             self.arrange()
         self.undo_button.setEnabled(session.can_undo)
@@ -694,6 +709,11 @@ class AtlantisBoardView(BoardPage):
 
     def _show_message(self) -> None:
         self.chrome.show_message(self._hint())
+        # Under the board the explanation says what happened and who is on: the hint would
+        # only take its lines. A real message (a refusal, a copy) always shows.
+        self.message_box.setVisible(bool(self.session.message.text)
+                                    or self.explanation_area.widget() is None
+                                    or self.session.outcome is None)
         message = self.session.message
         if message.text and message.kind == "wrong":
             # On a small window the board fills the page and the answer sits below the fold:
@@ -719,12 +739,66 @@ class AtlantisBoardView(BoardPage):
         return self.width() < max(NARROW * self.text_scale(), BOARD_ROOM)
 
     def arranged(self, stacked: bool) -> None:
+        if not hasattr(self, "explanation_area"):
+            return  # still being built
         self.place_hand(under_board=stacked)
+        self.place_explanation(under_board=not stacked)
         self.toolbar_separator.setVisible(not stacked)
+
+    def place_explanation(self, under_board: bool) -> None:
+        """„Was passiert ist“ under the board beside the panel, where the space under the
+        board would otherwise stay empty and the whole explanation reads without scrolling;
+        in the panel when stacked (the panel is under the board then anyway)."""
+        card, side, area = self.side.outcome_card, self.side, self.explanation_area
+        if (area.widget() is card) == under_board:
+            return
+        if under_board:
+            side.panel.removeWidget(card)
+            area.setWidget(card)
+        else:
+            area.takeWidget()
+            area.hide()
+            side.panel.insertWidget(side.panel.indexOf(side.players_card), card)
+        card.show()
+        QTimer.singleShot(0, self, self.fit_explanation)
+
+    def fit_explanation(self) -> None:
+        """The explanation under the board gets the lines it needs; the board keeps at least
+        the height of its tiles at WIDE_BOARD_SCALE, and only beyond that the explanation
+        scrolls."""
+        area = self.explanation_area
+        if area.widget() is None:
+            return
+        # Before the first move there is nothing to explain: the board keeps the room.
+        area.setVisible(self.session.outcome is not None)
+        self._show_message()
+        if area.isHidden():
+            return
+        board = self.wide_drawing_height()
+        if self.canvas.minimumHeight() != board:
+            self.canvas.setMinimumHeight(board)
+        width = area.viewport().width() or self.board_column.width()
+        need = area.widget().heightForWidth(width)
+        if need <= 0:
+            need = area.widget().sizeHint().height()
+        # The column's share of the window, not its height now: that grows with the
+        # explanation and would feed itself.
+        below = self.root.spacing() + self.expert_button.sizeHint().height() \
+            + self.root.contentsMargins().bottom()
+        if self.expert_row.isVisible():
+            below += self.root.spacing() + self.expert_row.sizeHint().height()
+        column = self.page.viewport().height() - self.splitter.y() - below
+        others = sum(w.height() + self.board_layout.spacing()
+                     for w in (self.step_bar, self.message_box) if w.isVisible())
+        room = max(120, column - others - board - self.board_layout.spacing())
+        height = min(need + 2, room)
+        if area.height() != height:
+            area.setFixedHeight(height)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         QTimer.singleShot(0, self, self._fit_caption)
+        QTimer.singleShot(0, self, self.fit_explanation)
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
@@ -766,6 +840,20 @@ class AtlantisBoardView(BoardPage):
             side.turn_body.insertWidget(side.turn_body.indexOf(side.hand_title) + 1,
                                         side.hand_box)
         side.hand_title.setVisible(not under_board)
+
+    def wide_drawing_height(self) -> int:
+        """Beside the panel: the lowest board whose tiles still have WIDE_BOARD_SCALE at the
+        column's width (more per row); what is left under it is the explanation's."""
+        # The splitter's sizes follow later: the column's width from the page's.
+        width = self.inner_width() - self.panel_width() - self.splitter.handleWidth()
+        n = len(self.session.state.path)
+        heights = []
+        for columns in range(5, 19):
+            size = snake_layout(n, columns).size
+            scale = min(width / size.width(), 1.0)
+            if scale >= WIDE_BOARD_SCALE:
+                heights.append(round(size.height() * scale) + 4)
+        return max(120, min(heights, default=self.STACKED_DRAWING_MIN))
 
     def stacked_drawing_height(self, width: int) -> int:
         """The board's height under the toolbar: the whole board (Festland too) within the
