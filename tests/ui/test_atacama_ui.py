@@ -98,8 +98,9 @@ def test_click_places_a_derrick_and_passes_the_turn(qtbot, view):
     state = view.session.state
     assert state.derrick_at(parse_square("e5")) is not None
     assert "türme=e5 " in view.session.notation
-    assert view.turn_label.text() == "Spieler 2 setzt"
-    assert "Spieler 1 setzt einen Bohrturm auf e5" in view.message.text()
+    assert view.turn_label.text() == "Person 2 ist am Zug"
+    assert view.left_label.text().startswith("setzt einen Bohrturm · noch")
+    assert "Person 1 setzt einen Bohrturm auf e5" in view.message.text()
 
 
 @pytest.mark.parametrize("target", ["e4", "d5", "f5", "e6"])
@@ -238,8 +239,8 @@ def test_second_colour_in_the_tactical_variant(qtbot, view):
     click(qtbot, view, "e5")
     assert "türme=e5*1 " in view.session.notation
     assert "der zweiten Farbe" in view.message.text()
-    assert view.left_label.text() == ("noch 11 Bohrtürme der Grundfarbe und 3 der zweiten "
-                                      "Farbe")  # Spieler 2 now
+    assert view.left_label.text() == ("setzt einen Bohrturm · noch 11 Bohrtürme der "
+                                      "Grundfarbe und 3 der zweiten Farbe")  # Person 2 now
 
 
 def test_aufbauspiel_take_a_right(qtbot, view):
@@ -271,7 +272,7 @@ def test_game_end_names_the_winner(qtbot, view):
     best = winners(final)
     title = view.result_title.text()
     for player in best:
-        assert f"Spieler {player + 1}" in title
+        assert f"Person {player + 1}" in title
     assert signed(score(final)[best[0]]) in title
     assert "zum Vergleich: jedes Feld ±1" in view.result_text.text()
     assert view.turn_label.text() == "Die Partie ist vorbei"

@@ -155,7 +155,8 @@ class AtacamaBoardView(BoardPage):
             loaded, services, session, self.board,
             lead="Setze Bohrtürme mit einem Klick oder mit Pfeiltasten und Eingabe. Die "
                  "Wertung rechnet bei jedem Turm mit.",
-            placeholder="Stellung einfügen, z. B. 2p plan=übung:3 türme=e5")
+            placeholder="Stellung einfügen, z. B. "
+                        "„2p plan=übung:3 türme=e5 rechte=sg-k/r,kg-s/s“")
         self._build_controls()
         self._build_main()
         for signal in (self.signals.changed, self.signals.draftChanged,
@@ -179,7 +180,7 @@ class AtacamaBoardView(BoardPage):
         self.seed_box.setRange(0, SEED_MAX)
         self.seed_box.setPrefix("Plan Nr. ")
         self.seed_box.setAccessibleName("Nummer des Übungsplans")
-        self.seed_box.setToolTip("Gleiche Nummer, gleicher Plan – so könnt ihr einen Plan teilen. "
+        self.seed_box.setToolTip("Gleiche Nummer, gleicher Plan – so kannst du einen Plan teilen. "
                                  "Eine andere Nummer beginnt eine neue Partie.")
         self.seed_box.setKeyboardTracking(False)
         self.new_button = secondary(QPushButton("Neue Partie"))
@@ -297,9 +298,11 @@ class AtacamaBoardView(BoardPage):
             self.turn_label.setText("Die Partie ist vorbei")
             self.left_label.setText(over)
         else:
-            verb = "setzt oder nimmt ein Schürfrecht" if state.rights_open else "setzt"
-            self.turn_label.setText(f"{self.session.player_name(player)} {verb}")
-            left = f"noch {_derricks(state.base_left(player))}"
+            # „… ist am Zug“ as on the Atlantis and Survive boards; what to do beneath.
+            self.turn_label.setText(f"{self.session.player_name(player)} ist am Zug")
+            verb = ("setzt einen Bohrturm oder nimmt ein Schürfrecht" if state.rights_open
+                    else "setzt einen Bohrturm")
+            left = f"{verb} · noch {_derricks(state.base_left(player))}"
             if variant.tactical:
                 left += f" der Grundfarbe und {state.second_left(player)} der zweiten Farbe"
             if variant.buildup:

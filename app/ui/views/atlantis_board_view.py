@@ -313,7 +313,7 @@ class AtlantisBoardView(BoardPage):
         super().__init__(
             loaded, services, session, self.canvas,
             lead="Zieh selbst – die Regel-Engine prüft jeden Schritt und erklärt ihn.",
-            placeholder="Stellung einfügen, z. B. H2b S3 R4 | a: HS")
+            placeholder="Stellung einfügen, z. B. „H2b S3 R4 [a] | a: HS“")
         self.beats: list[Beat] = []
         self.beat = 0
         self._colours_seen = palette_colours()
@@ -360,7 +360,7 @@ class AtlantisBoardView(BoardPage):
         self.seed_spin.setValue(START_SEED)
         self.seed_spin.setMinimumWidth(96)
         self.seed_spin.setAccessibleName("Nummer der Übungsstellung")
-        self.seed_spin.setToolTip("Gleiche Nummer, gleiche Stellung – so könnt ihr eine Stellung "
+        self.seed_spin.setToolTip("Gleiche Nummer, gleiche Stellung – so kannst du eine Stellung "
                                   "teilen.")
         self.practice_button = secondary(QPushButton("Laden"))
         self.practice_button.setAccessibleName("Übungsstellung mit dieser Nummer laden")

@@ -259,7 +259,13 @@ class SurviveRemovalView(BoardPage):
             self.score_text.setText(markdown_html(final_words(state)))
 
     def _show_boarding(self) -> None:
+        chose = any(button.hasFocus() for button in self.boarding_buttons)
+        if chose:
+            # Back to the map the choice came from: a deleted focused button would hand the
+            # focus on along the Tab chain, to the game chooser at the top.
+            self.map.setFocus(Qt.FocusReason.OtherFocusReason)
         for button in self.boarding_buttons:
+            button.hide()
             button.deleteLater()
         self.boarding_buttons = []
         choices = self.draft.boarding[1] if self.draft.boarding is not None else ()
