@@ -445,6 +445,9 @@ class BoardPage(QWidget):
     def show_first_mark(self) -> None:
         """A board has no marked rules."""
 
+    def text_root(self) -> QWidget:
+        return self.content
+
     def reveal_message(self) -> None:
         """Bring the message into view where it happened (a refusal in a small window)."""
         self.chrome.reveal_message(self.panel_scroll, self.page)

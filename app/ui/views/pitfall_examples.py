@@ -26,7 +26,7 @@ def examples_for(loaded: LoadedGame, pitfall_id: str) -> list:
 def example_panel(loaded: LoadedGame, pitfall_id: str,
                   services: Services | None = None) -> QWidget | None:
     """A small drawing of the pitfall's first worked example, or ``None`` if there is none."""
-    own = bool(getattr(loaded, "own_pack", False))  # set by app.model.packs on an own pack
+    own = loaded.own_pack  # set by app.model.packs on an own pack
     if DRAWN_EXAMPLES not in offers(loaded.id, own_pack=own):
         return None
     examples = examples_for(loaded, pitfall_id)
