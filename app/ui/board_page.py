@@ -417,11 +417,10 @@ class BoardPage(QWidget):
 
     def add_info(self, *widgets: QWidget) -> None:
         """The line under the toolbar: where the position comes from, a practice note."""
-        if self.info.count():
-            self.info.takeAt(self.info.count() - 1)  # the stretch, put back at the end
         for widget in widgets:
-            self.info.addWidget(widget)
-        self.info.addStretch(1)
+            # The first (where the position comes from) takes the spare width: a wrapping
+            # label without it would get only its narrowest width, one word a line.
+            self.info.addWidget(widget, 0 if self.info.count() else 1)
 
     def add_under_board(self, widget: QWidget, before_message: bool = True) -> None:
         index = self.board_layout.indexOf(self.message_box)

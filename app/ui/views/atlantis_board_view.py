@@ -807,6 +807,7 @@ class AtlantisBoardView(BoardPage):
             # The chips carry their own style sheet in the theme's colours.
             self._colours_seen = palette_colours()
             self.side.setStyleSheet(_chip_style())
+            self.side.hand_box.setStyleSheet(_chip_style())
             for index, (_line, icon, _name, _detail) in enumerate(self.side.player_rows):
                 icon.setPixmap(pawn_icon(index, 14))
             self.toolbar_separator.setStyleSheet(
