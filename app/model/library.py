@@ -124,6 +124,10 @@ class LoadedGame:
     read back from the snapshot (plain records with the same attributes).
     """
 
+    # A player's own pack (app.model.packs.PackGame) says True: the window marks it and
+    # gives it no engine, even under a shipped game's id.
+    own_pack: bool = False
+
     def __init__(self, game: Any, folder: Path, examples: dict[str, ExampleResult] | None = None):
         self.game = game
         self.folder = folder
@@ -152,6 +156,7 @@ class FailedGame:
     id: str
     folder: Path
     problems: list[Problem]
+    own_pack: bool = False  # a player's own pack (app.model.packs.FailedPack)
 
 
 @dataclass

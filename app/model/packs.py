@@ -72,7 +72,7 @@ def reserved_ids(library: Library | None = None) -> set[str]:
     """Ids a pack must not take: the shipped games (and any game the library shows already)."""
     ids = set(SHIPPED_GAMES)
     if library is not None:
-        ids |= {e.id for e in library.entries() if not getattr(e, "own_pack", False)}
+        ids |= {e.id for e in library.entries() if not e.own_pack}
     return ids
 
 
@@ -255,8 +255,8 @@ def with_pack_rules(library: Library) -> Library:
 def with_packs(library: Library, root: Path) -> Library:
     """``library`` plus the packs below ``root``, as a new library (the old one is shared)."""
     packs = load_packs(root, reserved_ids(library))
-    shipped_games = [g for g in library.games if not getattr(g, "own_pack", False)]
-    shipped_failures = [f for f in library.failures if not getattr(f, "own_pack", False)]
+    shipped_games = [g for g in library.games if not g.own_pack]
+    shipped_failures = [f for f in library.failures if not f.own_pack]
     return Library(games=[*shipped_games, *packs.games],
                    failures=[*shipped_failures, *packs.failures])
 
@@ -264,7 +264,7 @@ def with_packs(library: Library, root: Path) -> Library:
 def replace_pack(library: Library, folder: Path, entry: PackGame | FailedPack) -> Library:
     """``library`` with the pack in ``folder`` replaced by ``entry`` (or added)."""
     def other(e) -> bool:
-        return not (getattr(e, "own_pack", False) and e.folder == folder)
+        return not (e.own_pack and e.folder == folder)
 
     games = [g for g in library.games if other(g)]
     failures = [f for f in library.failures if other(f)]

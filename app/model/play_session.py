@@ -15,7 +15,7 @@ tests drive it without Qt.
 >>> session = PlaySession(GAMES["atacama"], seed=3)
 >>> session.play(session.game.legal_moves(session.state)[0])
 True
->>> session.explanation.steps[0].text.startswith("Spieler 1 setzt einen Bohrturm auf a1")
+>>> session.explanation.steps[0].text.startswith("Person 1 setzt einen Bohrturm auf a1")
 True
 >>> session.play(session.entry.move)
 False

@@ -102,10 +102,10 @@ _NOUNS = (("Karte", "Karten"), ("Punkt", "Punkte"), ("Figur", "Figuren"), ("Lüc
           ("Spalte", "Spalten"), ("Auslegung", "Auslegungen"), ("Falle", "Fallen"),
           ("Stellung", "Stellungen"), ("Runde", "Runden"), ("Schritt", "Schritte"),
           ("Kartenstapel", "Kartenstapel"))
-# What names a place or a player by number is not a count: "Feld 1 Karte", "Spieler 1 Punkte".
+# What names a place or a player by number is not a count: "Feld 1 Karte", "Person 1 Punkte".
 # "6 + 1 Türme" adds up to a plural.
-_LABEL_BEFORE = (r"(?<!Feld )(?<!Spieler )(?<!Schritt )(?<!Reihe )(?<!S\. )(?<!Nr\. )(?<!Teil )"
-                 r"(?<!\+ )(?<!− )(?<!- )(?<!× )")
+_LABEL_BEFORE = (r"(?<!Feld )(?<!Spieler )(?<!Person )(?<!Schritt )(?<!Reihe )(?<!S\. )"
+                 r"(?<!Nr\. )(?<!Teil )(?<!\+ )(?<!− )(?<!- )(?<!× )")
 _ONE_PLURAL = re.compile(
     _LABEL_BEFORE + r"(?<![\d,.\-−+/:])(?:[−-]\s?)?1\s(" +
     "|".join(p for s, p in _NOUNS if s != p) + rf")(?!{_WORD})")

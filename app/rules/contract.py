@@ -14,7 +14,7 @@ session, the board page, the conformance test, the teaching mode) is written onc
 'a1'
 >>> after, outcome = game.apply(state, move)
 >>> game.explain(outcome).steps[0].text
-'Spieler 1 setzt einen Bohrturm auf a1 (Teilplan A).'
+'Person 1 setzt einen Bohrturm auf a1 (Teilplan A).'
 >>> text = game.format_position(after)
 >>> game.format_position(game.parse_position(text)) == text
 True
@@ -154,7 +154,7 @@ class Game(Protocol):
         """The seat (0-based) whose turn it is; ``None`` once the game is over."""
 
     def player_name(self, state: Any, player: int) -> str:
-        """How every text names seat ``player`` („Blau (a)“, „Spieler 1“, „Rot“)."""
+        """How every text names seat ``player`` („Blau (a)“, „Person 1“, „Rot“)."""
 
     def legal_moves(self, state: Any) -> Sequence[Any]:
         """Every move the rules allow now (chance results included), in a stable order."""

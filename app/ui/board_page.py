@@ -10,15 +10,18 @@ from __future__ import annotations
 import re
 from html import escape
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QCursor, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
+    QSplitter,
     QToolTip,
     QVBoxLayout,
     QWidget,
@@ -26,8 +29,10 @@ from PySide6.QtWidgets import (
 
 from app.model.play_session import CHANGED, DONE, DRAFT, MESSAGE, MOVED, WRONG, PlaySession
 from app.ui.accessibility import announce
+from app.ui.settings import DEFAULT_FONT_PT
 from app.ui.widgets import (
     Box,
+    FlowLayout,
     ReflowRow,
     expert_toggle,
     flow,
@@ -284,3 +289,302 @@ def restyle(widget: QWidget, name: str) -> None:
         widget.setObjectName(name)
         widget.style().unpolish(widget)
         widget.style().polish(widget)
+
+
+class _Content(QWidget):
+    """The page's content, only as tall as its parts' minimum heights.
+
+    Side by side, the drawing takes whatever the window leaves (its minimum is small), so
+    nothing scrolls; stacked, drawing and panel get fixed minimum heights and the page
+    scrolls.
+    """
+
+    floor = 0  # what the stacked page really needs (its toolbar wraps)
+
+    def heightForWidth(self, width: int) -> int:
+        return max(self.minimumSizeHint().height(), self.floor)
+
+
+class BoardPage(QWidget):
+    """The one „Spielbrett“ page: every game's board is this page with its drawing.
+
+    Written once here: the chrome (:class:`BoardChrome`: title, undo/redo, the message line
+    under the drawing, „Für Tüftler“), the toolbar (a game's „Neue Partie“ and practice
+    number), a line about where the position comes from, the drawing with what belongs
+    under it, the optional side panel, and where they go for the window's width and text
+    size: side by side with a splitter, or (small windows, large text) the drawing at full
+    width on top and the panel below, the page scrolling.
+
+    A game's page (``AtlantisBoardView`` …) only makes its session, drawing and panel, hands
+    them over (``add_tools``, ``add_info``, ``add_under_board``, ``set_panel``) and answers the
+    hooks :meth:`fits_beside`, :meth:`fit_drawing` and :meth:`stacked_drawing_height`.
+    """
+
+    PANEL_WIDTH = 330  # what the panel gets beside the drawing at normal text
+    COLUMN_MAX: int | None = None  # a drawing of fixed size: the page's parts stay this wide
+    DRAWING_GROWS = True  # the drawing takes the column's spare height (else what is under it)
+    STACKED_DRAWING_MIN = 180  # the drawing never gets lower than this; then the page scrolls
+
+    def __init__(self, loaded, services, session: PlaySession, drawing: QWidget, *,
+                 lead: str, placeholder: str = ""):
+        super().__init__()
+        self.setObjectName("Page")
+        self.loaded, self.services, self.session = loaded, services, session
+        self.draft = session.draft
+        self.drawing = drawing
+        self.anchors: dict[str, QWidget] = {}  # app/ui/page.py
+        self._arranged = self._user_sized = False
+        self.chrome = BoardChrome(self, session, drawing, lead=lead, services=services,
+                                  placeholder=placeholder)
+        chrome = self.chrome
+        self.signals = chrome.signals
+        self.lead = chrome.lead
+        self.undo_button, self.redo_button = chrome.undo_button, chrome.redo_button
+        self.message_box, self.message = chrome.message_box, chrome.message
+        self.notation, self.expert_button = chrome.notation, chrome.expert_button
+        self.expert_row = chrome.expert_row
+        self.load_button, self.copy_button = chrome.load_button, chrome.copy_button
+        self._build()
+
+    # -- building ------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.page = QScrollArea()
+        self.page.setObjectName("Page")
+        self.page.setWidgetResizable(True)
+        self.page.setFrameShape(QFrame.Shape.NoFrame)
+        # At a big text size in a small window the toolbar may still be too wide: scroll.
+        self.page.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        outer.addWidget(self.page)
+        self.content = _Content()
+        self.content.setObjectName("Column")
+        self.page.setWidget(self.content)
+        self.root = QVBoxLayout(self.content)
+        self.root.setContentsMargins(24, 16, 24, 12)
+        self.root.setSpacing(8)
+        self.root.addWidget(self.chrome.header)
+        self.toolbar = FlowLayout(spacing=10)  # wraps instead of running off a narrow window
+        self.root.addLayout(self.toolbar)
+        self.info = QHBoxLayout()
+        self.info.setContentsMargins(0, 0, 0, 0)
+        self.info.setSpacing(10)
+        self.root.addLayout(self.info)
+
+        self.board_column = QWidget()
+        self.board_layout = QVBoxLayout(self.board_column)
+        self.board_layout.setContentsMargins(0, 0, 0, 0)
+        self.board_layout.setSpacing(8)
+        self.board_layout.addWidget(self.drawing, 1 if self.DRAWING_GROWS else 0)
+        # The message line sits under the drawing on every board (LOOK.md: the same places).
+        self.board_layout.addWidget(self.message_box)
+        if not self.DRAWING_GROWS:
+            self.board_layout.addStretch(1)
+
+        self.panel_scroll = QScrollArea()
+        self.panel_scroll.setObjectName("Page")
+        self.panel_scroll.setWidgetResizable(True)
+        self.panel_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.panel_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.panel_scroll.hide()
+        self.panel: QWidget | None = None
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setHandleWidth(12)
+        self.splitter.setStyleSheet("QSplitter::handle { background: transparent; }")
+        self.splitter.addWidget(self.board_column)
+        self.splitter.addWidget(self.panel_scroll)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.splitterMoved.connect(lambda *_: setattr(self, "_user_sized", True))
+        self.root.addWidget(self.splitter, 1)
+        self.root.addLayout(self.chrome.expert)
+
+    def add_tools(self, *group: QWidget) -> None:
+        """Toolbar controls that stay on one line together when the toolbar wraps."""
+        if len(group) == 1:
+            self.toolbar.addWidget(group[0])
+            return
+        box = QWidget()
+        together = QHBoxLayout(box)
+        together.setContentsMargins(0, 0, 0, 0)
+        together.setSpacing(8)
+        for widget in group:
+            together.addWidget(widget)
+        self.toolbar.addWidget(box)
+
+    def add_info(self, *widgets: QWidget) -> None:
+        """The line under the toolbar: where the position comes from, a practice note."""
+        for widget in widgets:
+            # The first (where the position comes from) takes the spare width: a wrapping
+            # label without it would get only its narrowest width, one word a line.
+            self.info.addWidget(widget, 0 if self.info.count() else 1)
+
+    def add_under_board(self, widget: QWidget, before_message: bool = True) -> None:
+        index = self.board_layout.indexOf(self.message_box)
+        self.board_layout.insertWidget(index if before_message else index + 1, widget)
+
+    def set_panel(self, panel: QWidget) -> None:
+        """The game's side panel: beside the drawing when there is room, else under it."""
+        self.panel = panel
+        self.panel_scroll.setWidget(panel)
+        self.panel_scroll.show()
+
+    # -- the page's contract with the window (app/ui/page.py) ----------------------------
+
+    def focus_target(self) -> QWidget | None:
+        """The drawing takes the keys (arrows, Enter …), as F1 says."""
+        return self.drawing if self.drawing.isVisibleTo(self) else None
+
+    def scroll_to(self, widget: QWidget) -> None:
+        self.page.ensureWidgetVisible(widget, 0, 40)
+
+    def show_first_mark(self) -> None:
+        """A board has no marked rules."""
+
+    def text_root(self) -> QWidget:
+        return self.content
+
+    def reveal_message(self) -> None:
+        """Bring the message into view where it happened (a refusal in a small window)."""
+        self.chrome.reveal_message(self.panel_scroll, self.page)
+
+    # -- hooks for the game's page -------------------------------------------------------
+
+    def text_scale(self) -> float:
+        """How much larger than normal the text is: widths grow with it, so large text gets
+        the stacked arrangement instead of a page wider than the window."""
+        return max(1.0, self.font().pointSizeF() / DEFAULT_FONT_PT)
+
+    def fits_beside(self, width: int) -> bool:
+        """Whether drawing and panel fit side by side in ``width`` (the page's inner width)."""
+        if self.panel is None:
+            return True
+        need = self.drawing.minimumSizeHint().width() or self.drawing.sizeHint().width()
+        return width >= need + self.panel_width() + self.splitter.handleWidth()
+
+    def fit_drawing(self, width: int, stacked: bool) -> None:
+        """Size the drawing for the ``width`` its column has (a map with a radius …)."""
+
+    def stacked_drawing_height(self, width: int) -> int:
+        """The drawing's height when it sits on top at full ``width``."""
+        return max(self.STACKED_DRAWING_MIN, self.drawing.sizeHint().height())
+
+    def wide_drawing_height(self) -> int:
+        """The drawing's least height beside the panel (it grows with the window)."""
+        return 200
+
+    def arranged(self, stacked: bool) -> None:
+        """Called after each arrangement: move what belongs elsewhere when stacked."""
+
+    # -- arranging -----------------------------------------------------------------------
+
+    def inner_width(self) -> int:
+        """The width the page's parts get, from the page's own width: the scroll area's
+        viewport follows only after this page's resize. Room for the scroll bar is kept."""
+        side = self.root.contentsMargins().left()
+        return (self.width() - self.page.verticalScrollBar().sizeHint().width() - 2 * side)
+
+    def preferred_panel_width(self, total: int) -> int:
+        """The panel's width beside the drawing when the splitter is ``total`` wide: what
+        it needs, and the rest for the drawing."""
+        return self.panel_width()
+
+    def stacked(self) -> bool:
+        return not self.fits_beside(self.width() - self.page.verticalScrollBar().sizeHint().width()
+                                    - 48)
+
+    def panel_width(self) -> int:
+        """PANEL_WIDTH, or what the panel needs at a larger text size."""
+        if self.panel is None:
+            return 0
+        return max(round(self.PANEL_WIDTH * self.text_scale()),
+                   self.panel.minimumSizeHint().width()
+                   + self.panel_scroll.verticalScrollBar().sizeHint().width() + 2)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.arrange()
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange and hasattr(self, "splitter"):
+            self.arrange()
+
+    def arrange(self) -> None:
+        narrow = self.stacked()
+        side = 16 if narrow else 24
+        if self.COLUMN_MAX is not None:  # centred in a wide window
+            room = self.width() - self.page.verticalScrollBar().sizeHint().width()
+            side = max(side, (room - self.COLUMN_MAX) // 2)
+        self.root.setContentsMargins(side, 16, side, 12)
+        self.lead.setVisible(self.width() >= 1000 * self.text_scale())
+        orientation = Qt.Orientation.Vertical if narrow else Qt.Orientation.Horizontal
+        turned = self.splitter.orientation() != orientation or not self._arranged
+        if self.splitter.orientation() != orientation:
+            self.splitter.setOrientation(orientation)
+        self.arranged(narrow)
+        width = self.inner_width()
+        if narrow:
+            self.fit_drawing(width, True)
+            self.drawing.setMinimumHeight(self.stacked_drawing_height(width))
+            self.panel_scroll.setMinimumWidth(0)
+            if self.panel is not None:
+                height = self.panel.heightForWidth(width)
+                self.panel_scroll.setMinimumHeight(
+                    height if height > 0 else self.panel.sizeHint().height())
+            self.panel_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            QTimer.singleShot(0, self, self.fit_page)
+        else:
+            panel = self.panel_width()
+            self.fit_drawing(width - panel - self.splitter.handleWidth(), False)
+            self.drawing.setMinimumHeight(self.wide_drawing_height())
+            self.board_column.setMinimumHeight(0)
+            self.splitter.setMinimumHeight(0)
+            self.content.floor = 0
+            self.panel_scroll.setMinimumWidth(panel)
+            self.panel_scroll.setMinimumHeight(0)
+            self.panel_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+            if turned or not self._user_sized:
+                QTimer.singleShot(0, self, self.size_panel)  # once the splitter has its width
+
+    def fit_page(self) -> None:
+        if self.splitter.orientation() == Qt.Orientation.Vertical:
+            # Now that the toolbar has its height, the drawing takes what is left.
+            wanted = self.stacked_drawing_height(self.inner_width())
+            if wanted != self.drawing.minimumHeight():
+                self.drawing.setMinimumHeight(wanted)
+            # The splitter does not always notice that the drawing's column grew.
+            column = self.board_column
+            column.layout().activate()
+            column.setMinimumHeight(column.layout().minimumSize().height())
+            panel = self.panel_scroll.minimumHeight() if self.panel is not None else 0
+            self.splitter.setMinimumHeight(column.minimumHeight() + self.splitter.handleWidth()
+                                           + panel)
+            self.splitter.setSizes([column.minimumHeight(), panel])
+            self.root.invalidate()
+        # The scroll area grows its page on its own but does not always shrink it again.
+        viewport = self.page.viewport()
+        height = max(viewport.height(), self.content.minimumSizeHint().height())
+        if self.splitter.orientation() == Qt.Orientation.Vertical and self.splitter.y() > 0:
+            # The wrapping toolbar is taller than its minimum: count what is really above.
+            gap = self.root.spacing()
+            below = gap + self.expert_button.sizeHint().height()
+            if self.expert_row.isVisible():
+                below += gap + self.expert_row.sizeHint().height()
+            height = max(height, self.splitter.y() + self.splitter.minimumHeight() + below
+                         + self.root.contentsMargins().bottom())
+            self.content.floor = height
+        else:
+            self.content.floor = 0
+        if self.content.height() != height:
+            self.content.resize(viewport.width(), height)
+
+    def size_panel(self) -> None:
+        total = sum(self.splitter.sizes())
+        width = max(self.panel_width(), self.preferred_panel_width(total))
+        if self.splitter.orientation() == Qt.Orientation.Horizontal and total > 2 * width:
+            self.splitter.setSizes([total - width, width])
+            self._arranged = True

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 from shiboken6 import isValid
 
 from app.model.search import Span, match_spans
+from app.ui.page import Page
 from app.ui.theme import Colours, palette_colours
 
 # How long the card stays emphasised after the jump.
@@ -87,20 +88,15 @@ def _mark_label(label: QLabel, query: str, colours: Colours) -> bool:
     return True
 
 
-def highlight_in_view(view: QWidget, anchor_id: str, query: str) -> QWidget | None:
+def highlight_in_view(view: Page, anchor_id: str, query: str) -> QWidget | None:
     """Scroll ``view`` to ``anchor_id`` and mark ``query``'s words there; "" means the whole page.
 
-    Returns the anchor widget, the page column when ``anchor_id`` is "" or unknown, or
-    None when the view has neither.
+    Returns the anchor widget, or the page's text root (:meth:`Page.text_root`) when
+    ``anchor_id`` is "" or unknown.
     """
     clear_highlights(view)
-    anchors: dict = getattr(view, "anchors", None) or {}
-    target = anchors.get(anchor_id) if anchor_id else None
-    root = target or getattr(view, "column", None)
-    if root is None and isinstance(view, QScrollArea):
-        root = view.widget()
-    if root is None:
-        return None
+    target = view.anchors.get(anchor_id) if anchor_id else None
+    root = target or view.text_root()
     colours = current_colours()
     labels = ([root] if isinstance(root, QLabel) else []) + root.findChildren(QLabel)
     marks: list[tuple[QLabel, str, Qt.TextFormat]] = []
@@ -146,14 +142,15 @@ def _card_of(widget: QWidget, root: QWidget) -> QWidget | None:
     return None
 
 
-def _scroll_into_view(view: QWidget, widget: QWidget) -> None:
+def _scroll_into_view(view: Page, widget: QWidget) -> None:
     def scroll() -> None:
         if not (isValid(view) and isValid(widget)):
             return
         if isinstance(view, QScrollArea) and view.widget() is not None:
+            # A reading page: the hit at the top, its heading not glued to the edge.
             top = widget.mapTo(view.widget(), QPoint(0, 0)).y()
             view.verticalScrollBar().setValue(max(0, top - SCROLL_MARGIN))
-        elif hasattr(view, "scroll_to"):
+        else:
             view.scroll_to(widget)
 
     scroll()

@@ -1,6 +1,6 @@
 """What the main window may ask of every section's page: one explicit protocol.
 
-Every page answers the same four questions, so the window never probes with ``getattr``
+Every page answers the same five questions, so the window never probes with ``getattr``
 (which would silently skip a page that renamed its board or forgot an attribute).
 :class:`~app.ui.widgets.PageColumn` answers them for the reading pages, the board pages
 name their board as ``focus_target``; ``tests/ui/test_game_registry.py`` builds every page
@@ -27,3 +27,7 @@ class Page(Protocol):
 
     def show_first_mark(self) -> None:
         """Open at the first rule marked for re-reading, if the page has marks."""
+
+    def text_root(self) -> QWidget:
+        """The widget whose labels hold the page's words: a search marks them there when no
+        anchor is asked for (app/ui/highlight.py)."""

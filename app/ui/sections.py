@@ -79,7 +79,7 @@ def sections_for(loaded: LoadedGame) -> list[Section]:
 
 def _own(loaded: LoadedGame) -> bool:
     # Set by app.model.packs on a player's own pack: it never gets a shipped game's engine.
-    return bool(getattr(loaded, "own_pack", False))
+    return loaded.own_pack
 
 
 @cache

@@ -9,7 +9,9 @@ from PySide6.QtGui import QIcon
 
 
 def is_own(entry) -> bool:
-    return bool(getattr(entry, "own_pack", False))
+    """Whether ``entry`` (a library entry, ``None`` before the content has loaded) is an own
+    pack."""
+    return entry is not None and entry.own_pack
 
 
 def switcher_title(entry) -> str:

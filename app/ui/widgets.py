@@ -723,6 +723,10 @@ class PageColumn(QScrollArea):
         """A reading page takes the keys itself (app/ui/page.py)."""
         return None
 
+    def text_root(self) -> QWidget:
+        """The readable column holds the page's words (app/ui/page.py)."""
+        return self.column
+
     def scroll_to(self, widget: QWidget) -> None:
         self._to_first_mark = False
         self.ensureWidgetVisible(widget, 0, 40)

@@ -97,6 +97,7 @@ def test_number_agreement(bad, good):
 
 @pytest.mark.parametrize("good", [
     "Feld 1 Karte? Nein: Spieler 1 Punkte zählen später.",  # labels, not counts
+    "Person 2 Punkte zählen erst am Ende.",  # Atacama names its players by number
     "Zu viert: 6 + 1 Türme je Person.",
     "1 : 1 : 1 ist Gleichstand.",
 ])

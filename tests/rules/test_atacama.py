@@ -352,7 +352,7 @@ def test_second_colour_supply_and_owner():
     assert state.derrick_at(sq("a1")).placer == 0
     assert state.derrick_at(sq("i9")).placer == 1
     reason = why_illegal(state, Place(sq("e5"), second=True))
-    assert reason == "Spieler 1 hat keinen Bohrturm der zweiten Farbe mehr."
+    assert reason == "Person 1 hat keinen Bohrturm der zweiten Farbe mehr."
     assert all(not m.second for m in legal_moves(state))
     assert position_text(state).count("*1") == 3
 
@@ -403,7 +403,7 @@ def test_taking_a_right_costs_a_derrick_and_deals_the_other():
     )
     assert state.taker == 1
     assert (state.derricks_left(0), state.derricks_left(1)) == (13, 13)
-    assert "Spieler 1 bekommt „Kupfer + Gold − Silber“" in outcome.text
+    assert "Person 1 bekommt „Kupfer + Gold − Silber“" in outcome.text
     assert state.to_move == 0
     assert "schon vergeben" in why_illegal(state, TakeRight(R, ROWS))
     assert all(isinstance(m, Place) for m in legal_moves(state))
@@ -910,17 +910,17 @@ def _steps(text: str, move: str) -> list[tuple[str, tuple]]:
 def test_a_placement_is_explained_step_by_step():
     steps = _steps(f"2p plan=übung:1 türme=d4 {KG_ROWS}", "e5")
     assert steps == [
-        ("Spieler 2 setzt einen Bohrturm auf e5 (Teilplan E).", ()),
+        ("Person 2 setzt einen Bohrturm auf e5 (Teilplan E).", ()),
         ("Diagonal daneben steht ein Bohrturm (d4) – das ist erlaubt.", ()),
-        ("Spieler 2 hat noch 13 Bohrtürme.", ()),
+        ("Person 2 hat noch 13 Bohrtürme.", ()),
     ]
 
 
 def test_a_second_colour_derrick_says_it_counts_double_and_what_is_left():
     texts = [t for t, _ in _steps(f"2p+taktik plan=übung:1 {KG_ROWS}", "e5*")]
-    assert texts[0] == "Spieler 1 setzt einen Bohrturm der zweiten Farbe (zählt doppelt) auf e5 " \
+    assert texts[0] == "Person 1 setzt einen Bohrturm der zweiten Farbe (zählt doppelt) auf e5 " \
                        "(Teilplan E)."
-    assert texts[-1] == "Spieler 1 hat noch 13 Bohrtürme, davon 2 der zweiten Farbe."
+    assert texts[-1] == "Person 1 hat noch 13 Bohrtürme, davon 2 der zweiten Farbe."
 
 
 def test_a_delivery_cites_p4():
@@ -933,29 +933,29 @@ def test_a_delivery_cites_p4():
 def test_taking_a_right_cites_p4_and_names_both_players():
     steps = _steps("2p+aufbau plan=übung:1 türme=a1", "recht sg-k/s")
     assert [pages for _, pages in steps] == [("P4",), (), ()]
-    assert steps[0][0].startswith("Spieler 2 nimmt das Schürfrecht „Silber + Gold − Kupfer“ und "
+    assert steps[0][0].startswith("Person 2 nimmt das Schürfrecht „Silber + Gold − Kupfer“ und "
                                   "wertet die Spalten")
     assert "Auslegung P4" in steps[0][0]
-    assert steps[1][0] == "Spieler 1 bekommt „Kupfer + Gold − Silber“ und wertet die Reihen."
-    assert steps[2][0] == "Spieler 2 hat noch 13 Bohrtürme."
+    assert steps[1][0] == "Person 1 bekommt „Kupfer + Gold − Silber“ und wertet die Reihen."
+    assert steps[2][0] == "Person 2 hat noch 13 Bohrtürme."
 
 
 def test_the_forced_last_right_cites_p5_and_the_end_cites_a1():
     final, outcome = _play(P5_POSITION, "recht kg-s/r")
     steps = [(step.text, step.pages) for step in GAME.explain(outcome).steps]
     assert steps[0] == (
-        "Die Schürfrechte waren noch offen, und dies war der letzte Zug der Partie: Spieler 2 "
+        "Die Schürfrechte waren noch offen, und dies war der letzte Zug der Partie: Person 2 "
         "musste ein Schürfrecht nehmen (Auslegung P5).", ("P5",))
     assert steps[-2] == (END_ALL_PLACED, ())
     assert outcome.scores == score(final) and outcome.winners == winners(final)
     one, two = (signed(t).lstrip("+") for t in score(final))
-    best = " und ".join(f"Spieler {p + 1}" for p in winners(final))
+    best = " und ".join(f"Person {p + 1}" for p in winners(final))
     result = f"{best} gewinnt" if len(winners(final)) == 1 else f"Gleichstand: {best} gewinnen"
     text, pages = steps[-1]
     assert pages == ("A1",)
-    assert text.startswith(f"Abrechnung mit den aufgedruckten Werten (Auslegung A1): Spieler 1 "
+    assert text.startswith(f"Abrechnung mit den aufgedruckten Werten (Auslegung A1): Person 1 "
                            f"hat {one} Punkt")
-    assert f"Spieler 2 hat {two} Punkt" in text and result in text
+    assert f"Person 2 hat {two} Punkt" in text and result in text
 
 
 def test_a_blocked_end_names_the_open_question_not_a_made_up_ruling():
@@ -986,7 +986,7 @@ def test_a_tie_lets_all_best_players_win():
     _, outcome = apply(state, Place(0))
     tied = dataclasses.replace(outcome, scores=(5, 5), winners=(0, 1), game_over=True)
     text = tied.explanation().steps[-1].text
-    assert text.endswith("Gleichstand: Spieler 1 und Spieler 2 gewinnen gemeinsam.")
+    assert text.endswith("Gleichstand: Person 1 und Person 2 gewinnen gemeinsam.")
 
 
 # -- late positions: accepted exactly when a legal history exists ----------------------------

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItemModel
-from PySide6.QtWidgets import QApplication, QBoxLayout, QPushButton, QToolTip
+from PySide6.QtWidgets import QApplication, QPushButton, QToolTip
 
 from app.model.loader import load_library
 from app.model.paths import content_root
@@ -98,8 +98,9 @@ def test_click_places_a_derrick_and_passes_the_turn(qtbot, view):
     state = view.session.state
     assert state.derrick_at(parse_square("e5")) is not None
     assert "türme=e5 " in view.session.notation
-    assert view.turn_label.text() == "Spieler 2 setzt"
-    assert "Spieler 1 setzt einen Bohrturm auf e5" in view.message.text()
+    assert view.turn_label.text() == "Person 2 ist am Zug"
+    assert view.left_label.text().startswith("setzt einen Bohrturm · noch")
+    assert "Person 1 setzt einen Bohrturm auf e5" in view.message.text()
 
 
 @pytest.mark.parametrize("target", ["e4", "d5", "f5", "e6"])
@@ -238,8 +239,8 @@ def test_second_colour_in_the_tactical_variant(qtbot, view):
     click(qtbot, view, "e5")
     assert "türme=e5*1 " in view.session.notation
     assert "der zweiten Farbe" in view.message.text()
-    assert view.left_label.text() == ("noch 11 Bohrtürme der Grundfarbe und 3 der zweiten "
-                                      "Farbe")  # Spieler 2 now
+    assert view.left_label.text() == ("setzt einen Bohrturm · noch 11 Bohrtürme der "
+                                      "Grundfarbe und 3 der zweiten Farbe")  # Person 2 now
 
 
 def test_aufbauspiel_take_a_right(qtbot, view):
@@ -271,7 +272,7 @@ def test_game_end_names_the_winner(qtbot, view):
     best = winners(final)
     title = view.result_title.text()
     for player in best:
-        assert f"Spieler {player + 1}" in title
+        assert f"Person {player + 1}" in title
     assert signed(score(final)[best[0]]) in title
     assert "zum Vergleich: jedes Feld ±1" in view.result_text.text()
     assert view.turn_label.text() == "Die Partie ist vorbei"
@@ -344,19 +345,19 @@ def test_any_paste_either_loads_or_says_why(view, text):
         assert view.session.notation == position_text(parse_position(text.strip()))
 
 
-@pytest.mark.parametrize("width,height,direction", [
-    (1064, 760, QBoxLayout.Direction.LeftToRight),
-    (684, 640, QBoxLayout.Direction.TopToBottom),
+@pytest.mark.parametrize("width,height,orientation", [
+    (1064, 760, Qt.Orientation.Horizontal),
+    (684, 640, Qt.Orientation.Vertical),
 ], ids=["wide", "narrow"])
 def test_board_and_scores_side_by_side_only_when_they_fit(qtbot, view, width, height,
-                                                          direction):
+                                                          orientation):
     view.resize(width, height)
     QApplication.processEvents()
-    assert view.main_layout.direction() == direction
+    assert view.splitter.orientation() == orientation
     assert view.board.width() >= view.board.sizeHint().width()
     assert view.board.height() >= view.board.sizeHint().height()
-    assert view.panel.width() >= 300
-    assert view.horizontalScrollBar().maximum() == 0
+    assert view.panel_scroll.width() >= 300
+    assert view.page.horizontalScrollBar().maximum() == 0
 
 
 def test_keyboard_moves_the_cursor_and_places(qtbot, view):

@@ -80,7 +80,9 @@ def click(qtbot, button: QPushButton) -> None:
 
 
 def panel_text(view) -> str:
-    return visible_text(view.panel_widget)
+    """What the side panel shows, with „Was passiert ist“ wherever it sits (under the board
+    in a wide window)."""
+    return visible_text(view.panel_widget) + "\n" + visible_text(view.explanation_area)
 
 
 # --- the helmet question, played by clicks -----------------------------------------------------

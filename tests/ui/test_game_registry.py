@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from app.model.library import SHIPPED_GAMES
 from app.rules.contract import BOARD, CALCULATORS, PRACTICE
@@ -53,6 +53,9 @@ def test_every_page_of_every_game_speaks_the_page_protocol(window, game_id):
         view = window.view_for(section.key)
         assert isinstance(view, Page), (game_id, section.key)
         assert isinstance(view.anchors, dict)
+        # A search marks words under the text root: it is the page's own and holds its words.
+        root = view.text_root()
+        assert view.isAncestorOf(root) and root.findChildren(QLabel), (game_id, section.key)
         target = view.focus_target()
         if section.key == "board":
             assert target is not None and target.focusPolicy() != target.focusPolicy().NoFocus
@@ -77,3 +80,14 @@ def test_the_example_in_a_notation_field_is_a_position_the_engine_reads(window, 
         assert examples, chrome.notation.placeholderText()
     for example in examples:
         GAMES[game_id].parse_position(example)
+
+
+def test_own_pack_is_a_typed_field_of_every_library_entry(tmp_path):
+    """The window asks ``entry.own_pack`` of every entry (no ``getattr`` probing): shipped
+    games and failures say False, an own pack and its failure say True."""
+    from app.model.library import FailedGame, LoadedGame
+    from app.model.packs import FailedPack, PackGame
+
+    assert LoadedGame.own_pack is False and PackGame.own_pack is True
+    assert FailedGame("x", tmp_path, []).own_pack is False
+    assert FailedPack("x", tmp_path, []).own_pack is True

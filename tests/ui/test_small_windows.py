@@ -50,9 +50,9 @@ def test_survive_answer_is_in_view_after_a_click(qtbot, window, size, allowed):
     tile = good[0] if allowed else next(s for s in view.map.tiles() if s not in good)
     qtbot.mouseClick(view.map, Qt.MouseButton.LeftButton, pos=view.tile_point(tile))
     box = view.message_box
-    qtbot.waitUntil(lambda: box.isVisible() and in_view(box, view), timeout=1000)
+    qtbot.waitUntil(lambda: box.isVisible() and in_view(box, view.page), timeout=1000)
     # The clicked map is still (mostly) there: the page scrolled only as far as needed.
-    assert view.map.mapTo(view.viewport(), QPoint(0, view.map.height())).y() > 0
+    assert view.map.mapTo(view.page.viewport(), QPoint(0, view.map.height())).y() > 0
 
 
 @pytest.mark.parametrize("before", ["frisch", "nach-breit", "nach-groesser"])
@@ -154,3 +154,74 @@ def test_atlantis_board_goes_back_beside_the_panel_in_a_wide_window(window):
     assert in_view(canvas, view.page) and canvas.viewport().rect().contains(festland)
     for chip in view.side.card_buttons.values():
         assert in_view(chip, view.panel_scroll)
+
+
+# Typical moves of the practice game: a pawn move with one card and with two, a tile bought.
+TYPICAL_MOVES = ["8:S", "20:SA", "kaufen K4"]
+
+
+@pytest.mark.parametrize("move", TYPICAL_MOVES)
+def test_atlantis_explanation_sits_under_the_board_at_1280x800(window, move):
+    window.resize(1280, 800)
+    view = window.view_for("board")
+    settle()
+    play(view, move)
+    area = view.explanation_area
+    assert area.widget() is view.side.outcome_card and in_view(area, view.page)
+    assert not view.page.verticalScrollBar().isVisible(), "the board page itself fits"
+    # As wide as the board, not the narrow panel: far fewer lines than before.
+    assert area.width() >= view.canvas.width() - 2 > view.panel_scroll.width()
+
+
+def play(view, text: str) -> None:
+    from app.rules.atlantis import legal_moves
+
+    move = next(m for m in legal_moves(view.session.state) if str(m) == text)
+    assert view.session.play(move)
+    settle()
+
+
+@pytest.mark.parametrize("move", ["kaufen K4", "kaufen A1"])
+def test_atlantis_explanation_is_read_whole_under_the_board(window, move):
+    """#27: the move's explanation where there is room – under the board at 1280×800, all of
+    it in view without scrolling, the whole board still in view (and no page scrolling).
+    Not yet for a pawn move: its ten sentences do not fit whole under the 53-field board at
+    1280×800 (nor 1600×1000); they scroll in their box under the board (test above)."""
+    window.resize(1280, 800)
+    view = window.view_for("board")
+    settle()
+    play(view, move)
+    card, area = view.side.outcome_card, view.explanation_area
+    assert area.widget() is card and card.isVisible()
+    # Under the board, not beside it.
+    assert card.mapTo(view.page.viewport(), QPoint(0, 0)).y() \
+        > view.canvas.mapTo(view.page.viewport(), QPoint(0, view.canvas.height())).y()
+    assert area.verticalScrollBar().maximum() == 0, "the explanation needs no scrolling"
+    assert in_view(area, view.page) and not view.page.verticalScrollBar().isVisible()
+    steps = [text for _line, text, _page in view.side.step_rows if text.isVisible()]
+    assert [t.accessibleName() for t in steps] == [
+        s.text for s in view.session.explanation.steps]
+    for text in steps:
+        assert text.height() >= text.heightForWidth(text.width()), "no line cut off"
+        assert in_view(text, area)
+    canvas = view.canvas
+    festland = canvas.mapFromScene(canvas.board.rect_of(MAINLAND)).boundingRect()
+    assert in_view(canvas, view.page) and canvas.viewport().rect().contains(festland)
+    assert canvas.mapFromScene(canvas.board.rect_of(1)).boundingRect().width() >= 26
+
+
+@pytest.mark.parametrize("move", TYPICAL_MOVES)
+def test_atlantis_explanation_is_reachable_in_the_panel_at_800x600(window, move):
+    window.resize(800, 600)
+    view = window.view_for("board")
+    settle()
+    play(view, move)
+    card = view.side.outcome_card
+    assert view.explanation_area.widget() is None and view.side.isAncestorOf(card)
+    assert card.isVisible()
+    steps = [text for _line, text, _page in view.side.step_rows if text.isVisible()]
+    assert steps
+    for text in steps:  # each line of the explanation can be brought into view
+        view.scroll_to(text)
+        settle()
+        assert in_view(text, view.page), text.accessibleName()

@@ -48,7 +48,7 @@ def test_wheel_over_the_plan_number_scrolls_the_page_not_the_game(qtbot, window)
     played = view.session.notation
     spin = view.seed_box
     qtbot.waitUntil(spin.isVisible)
-    bar = view.verticalScrollBar()
+    bar = view.page.verticalScrollBar()
     assert bar.maximum() > 0, "the page scrolls at 800×600"
     before = bar.value()
     wheel(spin, -2)

@@ -14,7 +14,7 @@ Coordinates
 Columns ``a``–``i`` from left to right, rows ``1``–``9`` from top to bottom: ``a1`` is the
 top-left field, ``e5`` the centre. Sub-boards A–C form the top row, D–F the middle, G–I the
 bottom (``e5`` lies on E). In the API a square is an int ``(row - 1) * 9 + column``; players
-are 0-based in the API and 1-based in every text ("Spieler 1" places the first derrick).
+are 0-based in the API and 1-based in every text ("Person 1" places the first derrick).
 
 Position notation (one line, round-trips; ``repr(state)`` shows it)
 ------------------------------------------------------------------

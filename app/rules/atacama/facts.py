@@ -56,7 +56,7 @@ EXAMPLE_FACT_KEYS: dict[str, str] = {
     "position": "Die Stellung nach dem Zug in der Notation",
     "outcome": "Was im Zug passiert ist, als Text",
     "newly_revealed": "Teilpläne, die nach dem Zug neu ausliegen (Aufbauspiel)",
-    "to_move": "Wer jetzt am Zug ist (Spieler 1, 2, …)",
+    "to_move": "Wer jetzt am Zug ist (Person 1, 2, …)",
     "turns": "Wie viele Züge schon gemacht sind",
     "game_over": "Ist die Partie vorbei?",
     "end_reason": "Warum die Partie vorbei ist (leer, solange sie läuft)",
@@ -67,7 +67,7 @@ EXAMPLE_FACT_KEYS: dict[str, str] = {
     "revealed": "Teilpläne, die ausliegen",
     "legal_count": "Wie viele erlaubte Züge es gibt",
     "line": "Welche Linie gewertet wird (Reihe 5, Spalte e, Linie)",
-    "scorer": "Wer diese Linie wertet (Spieler 1, 2, …)",
+    "scorer": "Wer diese Linie wertet (Person 1, 2, …)",
     "right": "Mit welchem Schürfrecht gewertet wird",
     "derricks_in_line": "Bohrtürme in der Linie",
     "counted": "Wird die Linie gewertet (mindestens 4 Bohrtürme)?",
@@ -80,7 +80,7 @@ EXAMPLE_FACT_KEYS: dict[str, str] = {
     "explanation": "Die Wertung der Linie als Satz",
     "totals": "Gesamtpunkte je Person (aufgedruckte Werte)",
     "totals_unit": "Gesamtpunkte je Person, wenn jedes Feld nur 1 zählte",
-    "winners": "Wer vorn liegt bzw. gewonnen hat (Spieler 1, 2, …; bei Gleichstand mehrere)",
+    "winners": "Wer vorn liegt bzw. gewonnen hat (Person 1, 2, …; bei Gleichstand mehrere)",
     "winners_unit": "Wer vorn läge, wenn jedes Feld nur 1 zählte",
 }
 

@@ -4,7 +4,7 @@
 >>> GAME.format_position(state)
 '4p+taktik plan=übung:0 türme=- rechte=sg-k/r,sg-k/s,kg-s/r,kg-s/s'
 >>> GAME.player_name(state, GAME.to_move(state))
-'Spieler 1'
+'Person 1'
 
 Each step of an explanation carries the rulings it rests on (the Anleitung has no pages):
 
@@ -12,8 +12,8 @@ Each step of an explanation carries the rulings it rests on (the Anleitung has n
 >>> after, outcome = GAME.apply(state, GAME.parse_move("e3", state))
 >>> for step in GAME.explain(outcome).steps:
 ...     print(step.text, step.pages)
-Spieler 2 setzt einen Bohrturm auf e3 (Teilplan B). ()
-Spieler 2 hat noch 11 Bohrtürme. ()
+Person 2 setzt einen Bohrturm auf e3 (Teilplan B). ()
+Person 2 hat noch 11 Bohrtürme. ()
 Jetzt kommen die Teilpläne C, E und G dazu – die Lieferung „Diagonale“ (Auslegung P4). ('P4',)
 """
 

@@ -36,7 +36,7 @@ END_BLOCKED = (
 
 
 def default_rights(variant: Variant) -> tuple[PlayerRight | None, ...]:
-    """Spieler 1 „Silber + Gold − Kupfer“ on the rows, Spieler 2 the other right on the
+    """Person 1 „Silber + Gold − Kupfer“ on the rows, Person 2 the other right on the
     columns; zu viert the same two rights once per direction. Open in the Aufbauspiel."""
     if variant.buildup:
         return (None,) * variant.players

@@ -7,8 +7,8 @@ none. The running text names a ruling as „Auslegung P4“, as the content does
 >>> from app.rules.atacama.types import Place, Variant
 >>> outcome = Outcome(Place(40), 0, "E", (30,), None, 13, "", False, None)
 >>> [step.text for step in outcome.explanation().steps]
-['Spieler 1 setzt einen Bohrturm auf e5 (Teilplan E).', 'Diagonal daneben steht ein Bohrturm \
-(d4) – das ist erlaubt.', 'Spieler 1 hat noch 13 Bohrtürme.']
+['Person 1 setzt einen Bohrturm auf e5 (Teilplan E).', 'Diagonal daneben steht ein Bohrturm \
+(d4) – das ist erlaubt.', 'Person 1 hat noch 13 Bohrtürme.']
 """
 
 from __future__ import annotations

@@ -178,7 +178,7 @@ RIGHTS_OPEN = "Die Schürfrechte sind noch nicht vergeben – ohne Schürfrecht 
 def _player_right(state: State, player: int):
     if type(player) is not int or not 0 <= player < state.variant.players:
         raise RulesError(
-            f"Spieler {player!r} gibt es in dieser Partie nicht.", code="no_such_player"
+            f"Person {player!r} gibt es in dieser Partie nicht.", code="no_such_player"
         )
     pr = state.rights[player]
     if pr is None:

@@ -350,7 +350,7 @@ class State:
 
     ``derricks`` has one code per square: 0 empty, 1 base colour, 2 + p second colour placed
     by player p (0-based). ``taker`` is the player who paid a derrick for a right
-    (Aufbauspiel). Players are 0-based here and 1-based in every text ("Spieler 1").
+    (Aufbauspiel). Players are 0-based here and 1-based in every text ("Person 1").
     """
 
     variant: Variant

@@ -1,9 +1,10 @@
 """German words every text of the engine shares, so each thing is named one way.
 
-Players are „Spieler 1“, „Spieler 2“ … as the content names them (0-based in the API).
+Players are „Person 1“, „Person 2“ … as the content names them (0-based in the API):
+Atacama has no player colours, while Atlantis and Survive name players by their colour.
 
 >>> player_name(0), derricks_german(1), derricks_german(13)
-('Spieler 1', '1 Bohrturm', '13 Bohrtürme')
+('Person 1', '1 Bohrturm', '13 Bohrtürme')
 >>> join_names(["a1", "c3", "e5"])
 'a1, c3 und e5'
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 
 def player_name(player: int) -> str:
-    return f"Spieler {player + 1}"
+    return f"Person {player + 1}"
 
 
 def derricks_german(count: int) -> str:

@@ -292,7 +292,7 @@ class AtacamaBoardWidget(CellBoard):
         derrick = state.derrick_at(square)
         if derrick is not None:
             if derrick.second:
-                head += f" · Bohrturm der zweiten Farbe (Spieler {derrick.placer + 1})"
+                head += f" · Bohrturm der zweiten Farbe (Person {derrick.placer + 1})"
             else:
                 head += " · Bohrturm"
         return f"{head}\n{self.reason_at(square)}"

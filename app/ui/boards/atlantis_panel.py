@@ -170,6 +170,8 @@ class AtlantisPanel(_Panel):
         # to a single row right under the board, so cards and board are in view together.
         self.hand_box = QWidget()
         self.hand_box.setAccessibleName("Handkarten")
+        # Its own chip style: the box also sits under the board, outside this panel.
+        self.hand_box.setStyleSheet(_chip_style())
         cards = QGridLayout(self.hand_box)
         cards.setContentsMargins(0, 0, 0, 0)
         self.hand_grid = cards

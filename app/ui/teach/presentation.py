@@ -585,7 +585,7 @@ def open_teaching(entry: Any, window: QWidget, **options) -> Presentation:
     the reader left it. A player's own pack is explained without a board."""
     from app.model.teaching import build_lesson
 
-    lesson = build_lesson(entry.game, None if getattr(entry, "own_pack", False) else "auto")
+    lesson = build_lesson(entry.game, None if entry.own_pack else "auto")
     presentation = open_presentation(lesson, near=window, **options)
 
     def back() -> None:

@@ -92,7 +92,7 @@ def write_teaching_pdf(loaded: LoadedGame, path: Path | str, lesson: Lesson | No
                        ) -> int:
     """Write the Erklärzettel as an A4 PDF; the number of pages (1 unless it overflows)."""
     lesson = lesson or build_lesson(loaded.game,
-                                    None if getattr(loaded, "own_pack", False) else "auto")
+                                    None if loaded.own_pack else "auto")
     target = Path(path)
     if target.exists() and not target.is_file():
         raise OSError(f"„{target}“ ist keine gewöhnliche Datei – dort wird kein PDF gespeichert.")

@@ -10,12 +10,10 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
-    QBoxLayout,
     QCheckBox,
     QComboBox,
     QGridLayout,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QToolTip,
     QVBoxLayout,
@@ -39,21 +37,18 @@ from app.rules.atacama import (
 )
 from app.ui.accessibility import link_label
 from app.ui.app_state import Services
-from app.ui.board_page import BoardChrome
+from app.ui.board_page import BoardPage
 from app.ui.boards.atacama_board import AtacamaBoardWidget
 from app.ui.widgets import (
-    PAGE_MARGIN,
     Box,
     Card,
-    PageColumn,
     label,
     pill,
     row,
+    secondary,
     style_combo,
 )
 
-# The plan is a drawing, not text: this page may grow wider than the reading column.
-BOARD_COLUMN_MAX = 1000
 PANEL_MIN_WIDTH = 300
 SEED_MAX = 999_999_999
 
@@ -146,30 +141,24 @@ class PlayerScoreCard(Card):
                              "Wir zählen den aufgedruckten Wert (Auslegung A1).")
 
 
-class AtacamaBoardView(PageColumn):
+class AtacamaBoardView(BoardPage):
+    """Atacama's plan on the one board page, the turn and the running scores beside it."""
+
+    PANEL_WIDTH = PANEL_MIN_WIDTH
+    COLUMN_MAX = 1000
+    DRAWING_GROWS = False
+
     def __init__(self, loaded: LoadedGame, services: Services | None = None):
-        super().__init__("Spielbrett", with_heading=False)
-        self.loaded = loaded
-        self.services = services
-        self.session = atacama_session()
-        self.draft = self.session.draft
-        self.board = AtacamaBoardWidget(self.session.state)
-        self.chrome = BoardChrome(
-            self, self.session, self.board, services=services,
+        session = atacama_session()
+        self.board = AtacamaBoardWidget(session.state)
+        super().__init__(
+            loaded, services, session, self.board,
             lead="Setze Bohrtürme mit einem Klick oder mit Pfeiltasten und Eingabe. Die "
                  "Wertung rechnet bei jedem Turm mit.",
             placeholder="Stellung einfügen, z. B. "
                         "„2p plan=übung:3 türme=e5 rechte=sg-k/r,kg-s/s“")
-        chrome = self.chrome
-        self.undo_button, self.redo_button = chrome.undo_button, chrome.redo_button
-        self.message_box, self.message = chrome.message_box, chrome.message
-        self.signals = chrome.signals
-        self.add(chrome.header)
         self._build_controls()
         self._build_main()
-        self.add_layout(chrome.expert)
-        self.notation, self.expert_button = chrome.notation, chrome.expert_button
-        self.finish()
         for signal in (self.signals.changed, self.signals.draftChanged,
                        self.signals.messageChanged):
             signal.connect(self.refresh)
@@ -194,32 +183,25 @@ class AtacamaBoardView(PageColumn):
         self.seed_box.setToolTip("Gleiche Nummer, gleicher Plan – so kannst du einen Plan teilen. "
                                  "Eine andere Nummer beginnt eine neue Partie.")
         self.seed_box.setKeyboardTracking(False)
-        # Arrows from the app style sheet; the box's own size hint fits prefix and number
-        # at any text size.
-        self.new_button = QPushButton("Neue Partie")
+        self.new_button = secondary(QPushButton("Neue Partie"))
         self.new_button.setAccessibleName("Neue Partie auf diesem Plan")
-        self.new_button.setProperty("secondary", True)
         self.variant_box.currentIndexChanged.connect(self._variant_chosen)
         self.players_box.currentIndexChanged.connect(self._variant_chosen)
         self.seed_box.valueChanged.connect(lambda seed: self.draft.restart(seed=seed))
         self.new_button.clicked.connect(lambda: self.draft.restart())
-        self.add_layout(row(self.variant_box, self.players_box, self.new_button))
+        self.add_tools(self.variant_box, self.players_box, self.new_button)
+        self.add_tools(self.seed_box)
         self.plan_label = label("", "Muted", rich=False)
         self.plan_label.setToolTip(
             f"{PRACTICE_LABEL}: Die Anordnung der gedruckten Teilpläne kennen wir nicht. "
             "Dieser Plan ist zufällig, aber für jede Nummer immer derselbe.")
-        self.add_layout(row(self.seed_box, self.plan_label, grow=1))
+        self.add_info(self.plan_label)
 
     def _build_main(self) -> None:
-        self.main = QWidget()
-        self.main_layout = QBoxLayout(QBoxLayout.Direction.LeftToRight, self.main)
-        self.main_layout.setContentsMargins(0, 0, 0, 0)
-        self.main_layout.setSpacing(20)
-        self.main_layout.addWidget(self.board, 0, Qt.AlignmentFlag.AlignTop)
-        self.panel = QWidget()
-        self.panel.setMinimumWidth(PANEL_MIN_WIDTH)
-        panel = QVBoxLayout(self.panel)
-        panel.setContentsMargins(0, 0, 0, 0)
+        side = QWidget()
+        side.setObjectName("Column")
+        panel = QVBoxLayout(side)
+        panel.setContentsMargins(0, 0, 4, 0)
         panel.setSpacing(12)
 
         self.turn_label = label("", "H2", rich=False)
@@ -246,8 +228,6 @@ class AtacamaBoardView(PageColumn):
         take.addWidget(self.right_box)
         take.addLayout(row(self.take_button))
         panel.addWidget(self.take_row)
-
-        panel.addWidget(self.message_box)
 
         self.result_box = Box("RightBox")
         self.result_title = label("", "RightTag", rich=False)
@@ -282,12 +262,7 @@ class AtacamaBoardView(PageColumn):
         panel.addLayout(self.cards_layout)
         self.cards: list[PlayerScoreCard] = []
         panel.addStretch(1)
-        self.main_layout.addWidget(self.panel, 1)
-        self.add(self.main)
-
-    def focus_target(self) -> QWidget | None:
-        """The plan takes the keys (arrows, Enter), as F1 says."""
-        return self.board if self.board.isVisibleTo(self) else None
+        self.set_panel(side)
 
     # -- reacting ------------------------------------------------------------------------
 
@@ -323,9 +298,11 @@ class AtacamaBoardView(PageColumn):
             self.turn_label.setText("Die Partie ist vorbei")
             self.left_label.setText(over)
         else:
-            verb = "setzt oder nimmt ein Schürfrecht" if state.rights_open else "setzt"
-            self.turn_label.setText(f"{self.session.player_name(player)} {verb}")
-            left = f"noch {_derricks(state.base_left(player))}"
+            # „… ist am Zug“ as on the Atlantis and Survive boards; what to do beneath.
+            self.turn_label.setText(f"{self.session.player_name(player)} ist am Zug")
+            verb = ("setzt einen Bohrturm oder nimmt ein Schürfrecht" if state.rights_open
+                    else "setzt einen Bohrturm")
+            left = f"{verb} · noch {_derricks(state.base_left(player))}"
             if variant.tactical:
                 left += f" der Grundfarbe und {state.second_left(player)} der zweiten Farbe"
             if variant.buildup:
@@ -395,19 +372,23 @@ class AtacamaBoardView(PageColumn):
 
     # -- layout --------------------------------------------------------------------------
 
-    def resizeEvent(self, event) -> None:
-        width = self.viewport().width()
-        side = max(PAGE_MARGIN, (width - BOARD_COLUMN_MAX) // 2)
-        self._outer_layout.setContentsMargins(side, PAGE_MARGIN, side, PAGE_MARGIN)
-        column = width - 2 * side
-        # The panel beside the board only while its buttons fit there (not at large text).
-        panel = max(PANEL_MIN_WIDTH, self.panel.layout().minimumSize().width())
-        wide = column >= self.board.sizeHint().width() + panel + self.main_layout.spacing()
-        self.main_layout.setDirection(QBoxLayout.Direction.LeftToRight if wide
-                                      else QBoxLayout.Direction.TopToBottom)
-        self.main_layout.setAlignment(self.board, Qt.AlignmentFlag.AlignTop if wide
-                                      else Qt.AlignmentFlag.AlignHCenter)
-        QScrollArea.resizeEvent(self, event)
+    def fits_beside(self, width: int) -> bool:
+        """The panel beside the plan only while its buttons fit there (not at large text)."""
+        return width >= self.board.sizeHint().width() + self.panel_width() + 12
+
+    def stacked_drawing_height(self, width: int) -> int:
+        return self.board.sizeHint().height()
+
+    def wide_drawing_height(self) -> int:
+        return self.board.sizeHint().height()
+
+    def preferred_panel_width(self, total: int) -> int:
+        # The plan keeps its size; the scores take the rest, right beside it.
+        return total - self.board.sizeHint().width() - self.splitter.handleWidth()
+
+    def arranged(self, stacked: bool) -> None:
+        self.board_layout.setAlignment(self.board, Qt.AlignmentFlag.AlignTop | (
+            Qt.AlignmentFlag.AlignHCenter if stacked else Qt.AlignmentFlag.AlignLeft))
 
 
 def _enable_item(box: QComboBox, index: int, enabled: bool) -> None:

@@ -17,7 +17,6 @@ from PySide6.QtGui import (
     QShortcut,
 )
 from PySide6.QtWidgets import (
-    QBoxLayout,
     QComboBox,
     QFrame,
     QHBoxLayout,
@@ -25,8 +24,6 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSpinBox,
-    QSplitter,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -46,7 +43,7 @@ from app.rules.atlantis import (
 )
 from app.ui.accessibility import announce, fixed_width, link_label
 from app.ui.app_state import Services
-from app.ui.board_page import BoardChrome
+from app.ui.board_page import BoardPage
 from app.ui.boards.accessible import announce_change, announce_cursor, atlantis_fields
 from app.ui.boards.atlantis_panel import AtlantisPanel, _chip_style, pawn_icon
 from app.ui.boards.atlantis_replay import Beat, outcome_beats
@@ -62,23 +59,18 @@ from app.ui.boards.atlantis_scene import (
     player_name,
     snake_layout,
 )
-from app.ui.settings import DEFAULT_FONT_PT
 from app.ui.widgets import (
-    FlowLayout,
-    flow,
     label,
     pill,
     secondary,
     style_combo,
 )
 
-PANEL_WIDTH = 330
 NARROW = 640  # below this width the side panel goes under the board
 # … and below this one too, at any text size: beside a side panel the board would get
 # tiles too small to click (≈ 18 px at 900×700); stacked it has the full width.
 BOARD_ROOM = 860
-NARROW_TOOLBAR = 1000  # … and below this one the toolbar takes two rows
-NARROW_BOARD_MIN = 180  # the board never gets lower than this; then the page scrolls
+WIDE_BOARD_SCALE = 0.65  # beside the panel the board may shrink to this (tiles ≈ 29 px)
 SEED_MAX = 999_999
 PRACTICE_PICK = 999  # „Zufällig“ picks a short number a player can say and type again
 
@@ -308,37 +300,28 @@ class BoardCanvas(SceneView):
 # --- the view ------------------------------------------------------------------------------------
 
 
-class AtlantisBoardView(QWidget):
-    """The board on the left, the player's hand, tiles and the explanation on the right."""
+class AtlantisBoardView(BoardPage):
+    """The Atlantis path on the one board page, with the player's hand, tiles, the move's
+    explanation and the standings in the side panel (the explanation under the board when
+    the window has room there)."""
 
     def __init__(self, loaded: LoadedGame, services: Services | None = None):
-        super().__init__()
-        self.setObjectName("Page")
-        self.loaded = loaded
-        self.services = services
-        self.anchors: dict[str, QWidget] = {}
         self.examples = list(loaded.game.examples)
-        self.session = atlantis_session()
-        self.draft: AtlantisDraft = self.session.draft
+        session = atlantis_session()
+        self.draft: AtlantisDraft = session.draft
         self.canvas = BoardCanvas(self)
-        self.chrome = BoardChrome(
-            self, self.session, self.canvas, services=services,
+        super().__init__(
+            loaded, services, session, self.canvas,
             lead="Zieh selbst – die Regel-Engine prüft jeden Schritt und erklärt ihn.",
             placeholder="Stellung einfügen, z. B. „H2b S3 R4 [a] | a: HS“")
-        chrome = self.chrome
-        self.signals = chrome.signals
-        self.undo_button, self.redo_button = chrome.undo_button, chrome.redo_button
-        self.message_box, self.message, self.lead = chrome.message_box, chrome.message, chrome.lead
-        self.notation, self.expert_button = chrome.notation, chrome.expert_button
-        self.expert_row = chrome.expert_row
-        self.load_button, self.copy_button = chrome.load_button, chrome.copy_button
         self.beats: list[Beat] = []
         self.beat = 0
-        self._arranged = False
-        self.arrangement = Arrangement(self)
-        self._user_sized = False
         self._colours_seen = palette_colours()
-        self._build()
+        self._build_toolbar()
+        self._build_board_column()
+        self.side = AtlantisPanel(self)
+        self.panel_widget = self.side
+        self.set_panel(self.side)
         self._shortcuts()
         self.signals.changed.connect(self._on_changed)
         self.signals.draftChanged.connect(self._on_selection)
@@ -351,54 +334,7 @@ class AtlantisBoardView(QWidget):
 
     # -- building ------------------------------------------------------------------------
 
-    def _build(self) -> None:
-        # In small windows the page scrolls (board on top, panel below); in larger ones
-        # everything fits and only the side panel scrolls, if at all.
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        self.page = QScrollArea()
-        self.page.setObjectName("Page")
-        self.page.setWidgetResizable(True)
-        self.page.setFrameShape(QFrame.Shape.NoFrame)
-        # At a big text size in a small window the toolbar may still be too wide: scroll.
-        self.page.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        outer.addWidget(self.page)
-        content = _Content()
-        content.setObjectName("Column")
-        self.content = content
-        self.page.setWidget(content)
-        root = QVBoxLayout(content)
-        self.root = root
-        root.setContentsMargins(24, 16, 24, 12)
-        root.setSpacing(8)
-
-        root.addWidget(self.chrome.header)
-
-        root.addLayout(self._build_toolbar())
-
-        self.source_label = label("", "Muted", rich=False)
-        self.source_label.setAccessibleName("Ausgangsstellung")
-        self.practice_pill = pill(PRACTICE_NOTE, "MarkBadge")
-        self.practice_pill.setToolTip("Die Plättchenwerte der Schachtel kennen wir nicht; "
-                                      "diese Aufstellung ist zum Üben gedacht.")
-        self.practice_pill.setWordWrap(True)
-        # Side by side, or the note under the source when the window is narrow.
-        root.addLayout(flow(self.source_label, self.practice_pill))
-
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.setChildrenCollapsible(False)
-        self.splitter.setHandleWidth(12)
-        self.splitter.setStyleSheet("QSplitter::handle { background: transparent; }")
-        self.splitter.addWidget(self._build_board_column())
-        self.splitter.addWidget(self._build_panel())
-        self.splitter.setStretchFactor(0, 1)
-        self.splitter.setStretchFactor(1, 0)
-        self.splitter.splitterMoved.connect(lambda *_: setattr(self, "_user_sized", True))
-        root.addWidget(self.splitter, 1)
-
-        root.addLayout(self.chrome.expert)
-
-    def _build_toolbar(self) -> QBoxLayout:
+    def _build_toolbar(self) -> None:
         self.example_combo = style_combo(QComboBox())
         link_label(self.example_combo, "Durchgerechnetes Beispiel öffnen")
         self.example_combo.addItem("Beispiel öffnen …", "")
@@ -432,41 +368,25 @@ class AtlantisBoardView(QWidget):
         self.dice_button = secondary(QPushButton("Zufällig"))
         self.dice_button.setAccessibleName("Zufällige Übungsstellung")
         self.dice_button.clicked.connect(self._random_practice)
-
-        self.toolbar = QBoxLayout(QBoxLayout.Direction.LeftToRight)
-        self.toolbar.setSpacing(10)
-        first = QHBoxLayout()
-        first.setSpacing(8)
-        first.addWidget(self.example_combo, 1)
-        second = FlowLayout(spacing=8)  # wraps instead of running off a narrow window
         seed_label = label("Übungsstellung Nr.", "Muted", rich=False, wrap=False)
         seed_label.setToolTip("Übungsstellung Nr. … – gleiche Nummer, gleiche Stellung")
         seed_label.setBuddy(self.seed_spin)
         self.toolbar_separator = _separator()
-        # What belongs together stays on one line when the row wraps.
-        for group in ((self.players_spin, self.setup_button), (self.toolbar_separator,),
-                      (seed_label, self.seed_spin, self.practice_button), (self.dice_button,)):
-            if len(group) == 1:
-                second.addWidget(group[0])
-                continue
-            box = QWidget()
-            together = QHBoxLayout(box)
-            together.setContentsMargins(0, 0, 0, 0)
-            together.setSpacing(8)
-            for widget in group:
-                together.addWidget(widget)
-            second.addWidget(box)
-        self.toolbar.addLayout(first, 1)
-        self.toolbar.addLayout(second)
-        return self.toolbar
+        self.add_tools(self.example_combo)
+        self.add_tools(self.players_spin, self.setup_button)
+        self.add_tools(self.toolbar_separator)
+        self.add_tools(seed_label, self.seed_spin, self.practice_button)
+        self.add_tools(self.dice_button)
 
-    def _build_board_column(self) -> QWidget:
-        column = QWidget()
-        layout = QVBoxLayout(column)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(8)
-        layout.addWidget(self.canvas, 1)
+        self.source_label = label("", "Muted", rich=False)
+        self.source_label.setAccessibleName("Ausgangsstellung")
+        self.practice_pill = pill(PRACTICE_NOTE, "MarkBadge")
+        self.practice_pill.setToolTip("Die Plättchenwerte der Schachtel kennen wir nicht; "
+                                      "diese Aufstellung ist zum Üben gedacht.")
+        self.practice_pill.setWordWrap(True)
+        self.add_info(self.source_label, self.practice_pill)
 
+    def _build_board_column(self) -> None:
         self.step_back = secondary(QPushButton("◂"))
         self.step_back.setAccessibleName("Vorheriger Schritt des Zuges")
         self.step_back.setToolTip("Vorheriger Schritt (Strg+Links)")
@@ -493,7 +413,7 @@ class AtlantisBoardView(QWidget):
         steps.addWidget(self.step_next)
         step_bar.setFixedHeight(3 * lines + 8)
         self.step_bar = step_bar
-        layout.addWidget(step_bar)
+        self.add_under_board(step_bar)
 
         # Room for two lines so short messages do not make the board jump; a longer one
         # (a refusal with its reason) gets the lines it needs.
@@ -505,21 +425,15 @@ class AtlantisBoardView(QWidget):
         self.skip_bridge_button.hide()
         self.chrome.message_row.addWidget(self.skip_bridge_button)
         self.chrome.message_row.addStretch(1)
-        layout.addWidget(self.message_box)
-        return column
-
-
-    def _build_panel(self) -> QWidget:
-        scroll = QScrollArea()
-        scroll.setObjectName("Page")
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.panel_scroll = scroll
-        self.side = AtlantisPanel(self)
-        self.panel_widget = self.side
-        scroll.setWidget(self.side)
-        return scroll
+        # „Was passiert ist“ when it sits under the board (place_explanation): a scroll area
+        # of its own, as the splitter gives wrapped text no height for its width.
+        self.explanation_area = QScrollArea()
+        self.explanation_area.setObjectName("Page")
+        self.explanation_area.setWidgetResizable(True)
+        self.explanation_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.explanation_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.explanation_area.hide()
+        self.add_under_board(self.explanation_area, before_message=False)
 
     def _shortcuts(self) -> None:
         context = Qt.ShortcutContext.WidgetWithChildrenShortcut
@@ -536,18 +450,6 @@ class AtlantisBoardView(QWidget):
         bind(["Escape"], self.draft.cancel)
         bind(["Ctrl+Right"], self.replay_next)
         bind(["Ctrl+Left"], self.replay_back)
-
-    # -- the page's contract with the window (app/ui/page.py) --------------------------------
-
-    def focus_target(self) -> QWidget | None:
-        """The board takes the keys: arrows, Enter, the card letters."""
-        return self.canvas if self.canvas.isVisibleTo(self) else None
-
-    def scroll_to(self, widget: QWidget) -> None:
-        self.page.ensureWidgetVisible(widget, 0, 40)
-
-    def show_first_mark(self) -> None:
-        """A board has no marked rules."""
 
     # -- actions -------------------------------------------------------------------------
 
@@ -639,8 +541,12 @@ class AtlantisBoardView(QWidget):
         # led there only on request (▸), and then labelled as a replay.
         self.show_beat(len(self.beats) - 1)
         self.side.refresh()
-        if self.arrangement.stacked():
-            self.arrangement.arrange()
+        if self.explanation_area.widget() is not None:
+            # At once (sizing follows once laid out): a move's explanation shows with it.
+            self.explanation_area.setVisible(session.outcome is not None)
+        QTimer.singleShot(0, self, self.fit_explanation)
+        if self.stacked():
+            self.arrange()
         self.undo_button.setEnabled(session.can_undo)
         self.redo_button.setEnabled(session.can_redo)
         self.source_label.setText(session.source)
@@ -803,16 +709,16 @@ class AtlantisBoardView(QWidget):
 
     def _show_message(self) -> None:
         self.chrome.show_message(self._hint())
+        # Under the board the explanation says what happened and who is on: the hint would
+        # only take its lines. A real message (a refusal, a copy) always shows.
+        self.message_box.setVisible(bool(self.session.message.text)
+                                    or self.explanation_area.widget() is None
+                                    or self.session.outcome is None)
         message = self.session.message
         if message.text and message.kind == "wrong":
             # On a small window the board fills the page and the answer sits below the fold:
             # a refusal must be seen where it happens, also by a player on the keys.
-            QTimer.singleShot(0, self, self._reveal_message)
-
-    def _reveal_message(self) -> None:
-        for area in (self.panel_scroll, self.page):
-            if area.isAncestorOf(self.message_box):
-                area.ensureWidgetVisible(self.message_box, 0, 8)
+            QTimer.singleShot(0, self, self.reveal_message)
 
     def _hint(self) -> str:
         state = self.session.state
@@ -826,202 +732,153 @@ class AtlantisBoardView(QWidget):
                 "dann eine Karte (Klick oder Taste R S K H A O F).")
 
 
-    # -- layout on resize ------------------------------------------------------------------
+    # -- arranging (app/ui/board_page.py calls these) -------------------------------------
+
+    def stacked(self) -> bool:
+        """Board on top at full width, panel below (see BOARD_ROOM)."""
+        return self.width() < max(NARROW * self.text_scale(), BOARD_ROOM)
+
+    def arranged(self, stacked: bool) -> None:
+        if not hasattr(self, "explanation_area"):
+            return  # still being built
+        self.place_hand(under_board=stacked)
+        self.place_explanation(under_board=not stacked)
+        self.toolbar_separator.setVisible(not stacked)
+
+    def place_explanation(self, under_board: bool) -> None:
+        """„Was passiert ist“ under the board beside the panel, where the space under the
+        board would otherwise stay empty and the whole explanation reads without scrolling;
+        in the panel when stacked (the panel is under the board then anyway)."""
+        card, side, area = self.side.outcome_card, self.side, self.explanation_area
+        if (area.widget() is card) == under_board:
+            return
+        if under_board:
+            side.panel.removeWidget(card)
+            area.setWidget(card)
+        else:
+            area.takeWidget()
+            area.hide()
+            side.panel.insertWidget(side.panel.indexOf(side.players_card), card)
+        card.show()
+        QTimer.singleShot(0, self, self.fit_explanation)
+
+    def fit_explanation(self) -> None:
+        """The explanation under the board gets the lines it needs; the board keeps at least
+        the height of its tiles at WIDE_BOARD_SCALE, and only beyond that the explanation
+        scrolls."""
+        area = self.explanation_area
+        if area.widget() is None:
+            return
+        # Before the first move there is nothing to explain: the board keeps the room.
+        area.setVisible(self.session.outcome is not None)
+        self._show_message()
+        if area.isHidden():
+            return
+        board = self.wide_drawing_height()
+        if self.canvas.minimumHeight() != board:
+            self.canvas.setMinimumHeight(board)
+        width = area.viewport().width() or self.board_column.width()
+        need = area.widget().heightForWidth(width)
+        if need <= 0:
+            need = area.widget().sizeHint().height()
+        # The column's share of the window, not its height now: that grows with the
+        # explanation and would feed itself.
+        below = self.root.spacing() + self.expert_button.sizeHint().height() \
+            + self.root.contentsMargins().bottom()
+        if self.expert_row.isVisible():
+            below += self.root.spacing() + self.expert_row.sizeHint().height()
+        column = self.page.viewport().height() - self.splitter.y() - below
+        others = sum(w.height() + self.board_layout.spacing()
+                     for w in (self.step_bar, self.message_box) if w.isVisible())
+        room = max(120, column - others - board - self.board_layout.spacing())
+        height = min(need + 2, room)
+        if area.height() != height:
+            area.setFixedHeight(height)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self.arrangement.arrange()
         QTimer.singleShot(0, self, self._fit_caption)
+        QTimer.singleShot(0, self, self.fit_explanation)
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange and hasattr(self, "toolbar"):
-            self.arrangement.arrange()
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange) \
-                and self.side.card_buttons and palette_colours() is not self._colours_seen:
+                and hasattr(self, "side") and palette_colours() is not self._colours_seen:
             # The chips carry their own style sheet in the theme's colours.
             self._colours_seen = palette_colours()
-            self.panel_widget.setStyleSheet(_chip_style())
+            self.side.setStyleSheet(_chip_style())
+            self.side.hand_box.setStyleSheet(_chip_style())
             for index, (_line, icon, _name, _detail) in enumerate(self.side.player_rows):
                 icon.setPixmap(pawn_icon(index, 14))
             self.toolbar_separator.setStyleSheet(
                 f"color: {board_colours(self._colours_seen).track.name()};")
 
-
-class Arrangement:
-    """Where board, panel and toolbar go for the window's width and text size: side by side
-    with a splitter, or (small windows, large text) the board at full width on top with the
-    hand cards under it and the panel below, the page scrolling."""
-
-    def __init__(self, view: AtlantisBoardView):
-        self.view = view
-
-    def text_scale(self) -> float:
-        """How much larger than normal the text is: the width thresholds grow with it, so
-        large text gets the narrow arrangement instead of a page wider than the window."""
-        view = self.view
-        return max(1.0, view.font().pointSizeF() / DEFAULT_FONT_PT)
-
-    def arrange(self) -> None:
-        view = self.view
-        scale = self.text_scale()
-        narrow = self.stacked()
-        self.place_hand(under_board=narrow)
-        direction = (QBoxLayout.Direction.TopToBottom if view.width() < NARROW_TOOLBAR * scale
-                     else QBoxLayout.Direction.LeftToRight)
-        if view.toolbar.direction() != direction:
-            view.toolbar.setDirection(direction)
-        view.lead.setVisible(view.width() >= 1000 * scale)
-        view.toolbar_separator.setVisible(not narrow)
-        side = 16 if narrow else 24
-        view.root.setContentsMargins(side, 16, side, 12)
-        orientation = Qt.Orientation.Vertical if narrow else Qt.Orientation.Horizontal
-        turned = view.splitter.orientation() != orientation or not view._arranged
-        if view.splitter.orientation() != orientation:
-            view.splitter.setOrientation(orientation)
-        if narrow:
-            # The board as large as the width allows; the page scrolls to the panel below.
-            width = view.page.viewport().width() - 2 * side
-            view.canvas.setMinimumHeight(self.narrow_board_height(width))
-            view.panel_scroll.setMinimumWidth(0)
-            panel_height = view.panel_widget.heightForWidth(width)
-            view.panel_scroll.setMinimumHeight(
-                panel_height if panel_height > 0 else view.panel_widget.sizeHint().height())
-            view.panel_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-            QTimer.singleShot(0, self.view, self.fit_page)
-        else:
-            view.canvas.setMinimumHeight(200)
-            view.canvas.parentWidget().setMinimumHeight(0)
-            view.splitter.setMinimumHeight(0)
-            view.content.floor = 0
-            view.panel_scroll.setMinimumWidth(max(round((PANEL_WIDTH - 40) * scale),
-                                                  self.panel_width()))
-            view.panel_scroll.setMinimumHeight(0)
-            view.panel_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-            if turned or not view._user_sized:
-                # After the layout has given the splitter its new width.
-                QTimer.singleShot(0, self.view, self.size_panel)
-
-    def stacked(self) -> bool:
-        """Board on top at full width, panel below (see BOARD_ROOM)."""
-        view = self.view
-        return view.width() < max(NARROW * self.text_scale(), BOARD_ROOM)
-
     def place_hand(self, under_board: bool) -> None:
         """The hand-card chips: one row under the board, or four per row in the panel."""
-        view = self.view
-        column = view.canvas.parentWidget().layout()
+        side = self.side
+        column = self.board_layout
         per_row = 4
         if under_board:
             # As many per row as the width holds (all seven from about 900 px on).
-            chip = max(b.sizeHint().width() for b in view.side.card_buttons.values()) + 6
-            width = view.page.viewport().width() - 2 * view.root.contentsMargins().left()
-            per_row = max(4, min(len(ITEMS), width // chip))
-        here = column if under_board else view.side.turn_body
-        side = view.side
+            chip = max(b.sizeHint().width() for b in side.card_buttons.values()) + 6
+            per_row = max(4, min(len(ITEMS), self.inner_width() // chip))
+        here = column if under_board else side.turn_body
         if here.indexOf(side.hand_box) >= 0 and side.hand_grid.columnStretch(per_row) == 1:
             return
-        grid = view.side.hand_grid
+        grid = side.hand_grid
         for item in ITEMS:
-            grid.removeWidget(view.side.card_buttons[item])
+            grid.removeWidget(side.card_buttons[item])
         for index, item in enumerate(ITEMS):
-            grid.addWidget(view.side.card_buttons[item], index // per_row, index % per_row)
+            grid.addWidget(side.card_buttons[item], index // per_row, index % per_row)
         for col in range(len(ITEMS) + 1):
             grid.setColumnStretch(col, 1 if col == per_row else 0)
-        if here.indexOf(view.side.hand_box) >= 0:
+        if here.indexOf(side.hand_box) >= 0:
             return
-        (view.side.turn_body if under_board else column).removeWidget(view.side.hand_box)
+        (side.turn_body if under_board else column).removeWidget(side.hand_box)
         if under_board:
-            column.insertWidget(column.indexOf(view.canvas) + 1, view.side.hand_box)
+            column.insertWidget(column.indexOf(self.canvas) + 1, side.hand_box)
         else:
             side.turn_body.insertWidget(side.turn_body.indexOf(side.hand_title) + 1,
                                         side.hand_box)
-        view.side.hand_title.setVisible(not under_board)
+        side.hand_title.setVisible(not under_board)
 
-    def narrow_board_height(self, width: int) -> int:
+    def wide_drawing_height(self) -> int:
+        """Beside the panel: the lowest board whose tiles still have WIDE_BOARD_SCALE at the
+        column's width (more per row); what is left under it is the explanation's."""
+        # The splitter's sizes follow later: the column's width from the page's.
+        width = self.inner_width() - self.panel_width() - self.splitter.handleWidth()
+        n = len(self.session.state.path)
+        heights = []
+        for columns in range(5, 19):
+            size = snake_layout(n, columns).size
+            scale = min(width / size.width(), 1.0)
+            if scale >= WIDE_BOARD_SCALE:
+                heights.append(round(size.height() * scale) + 4)
+        return max(120, min(heights, default=self.STACKED_DRAWING_MIN))
+
+    def stacked_drawing_height(self, width: int) -> int:
         """The board's height under the toolbar: the whole board (Festland too) within the
         window's height where it can be, with more tiles per row and smaller tiles."""
-        view = self.view
-        viewport = view.page.viewport()
-        column = view.canvas.parentWidget()
+        viewport = self.page.viewport()
+        column = self.board_column
         # What sits above the board and below it in its column (replay buttons, messages).
-        above = view.splitter.y() if view.splitter.y() > 0 else 240
-        below = max(0, column.height() - view.canvas.height()) if column.height() else 0
+        above = self.splitter.y() if self.splitter.y() > 0 else 240
+        below = max(0, column.height() - self.canvas.height()) if column.height() else 0
         # The hand-card row under the board stays in view with it.
-        hand = view.side.hand_box.sizeHint().height() + 12 if view.side.hand_title.isHidden() else 0
+        side = self.side
+        hand = side.hand_box.sizeHint().height() + 12 if side.hand_title.isHidden() else 0
         room = (viewport.height() - above - max(min(below, 60), hand)
-                - view.root.contentsMargins().bottom())
-        room = max(NARROW_BOARD_MIN, room)
-        n = len(view.session.state.path)
+                - self.root.contentsMargins().bottom())
+        room = max(self.STACKED_DRAWING_MIN, room)
+        n = len(self.session.state.path)
         best = 0.0
-        height = NARROW_BOARD_MIN
+        height = self.STACKED_DRAWING_MIN
         for columns in range(5, 19):
             size = snake_layout(n, columns).size
             scale = min(width / size.width(), room / size.height(), 1.0)
             if scale > best:
                 best, height = scale, round(size.height() * scale) + 4
-        return max(NARROW_BOARD_MIN, min(room, height))
-
-    def fit_page(self) -> None:
-        view = self.view
-        if view.splitter.orientation() == Qt.Orientation.Vertical:
-            # Now that the toolbar has its height, the board takes what is left of the window.
-            side = view.root.contentsMargins().left()
-            wanted = self.narrow_board_height(view.page.viewport().width() - 2 * side)
-            if wanted != view.canvas.minimumHeight():
-                view.canvas.setMinimumHeight(wanted)
-            # The splitter does not always notice that the board's column grew (the hand
-            # row moved in): without this the row would lie over the board.
-            column = view.canvas.parentWidget()
-            column.layout().activate()
-            column.setMinimumHeight(column.layout().minimumSize().height())
-            view.splitter.setMinimumHeight(column.minimumHeight() + view.splitter.handleWidth()
-                                           + view.panel_scroll.minimumHeight())
-            view.splitter.setSizes([column.minimumHeight(), view.panel_scroll.minimumHeight()])
-            view.root.invalidate()
-        # The scroll area grows its page on its own but does not always shrink it again.
-        viewport = view.page.viewport()
-        height = max(viewport.height(), view.content.minimumSizeHint().height())
-        if view.splitter.orientation() == Qt.Orientation.Vertical and view.splitter.y() > 0:
-            # The wrapping toolbar is taller than its minimum: count what is really above.
-            gap = view.root.spacing()
-            below = gap + view.expert_button.sizeHint().height()
-            if view.expert_row.isVisible():
-                below += gap + view.expert_row.sizeHint().height()
-            height = max(height, view.splitter.y() + view.splitter.minimumHeight() + below
-                         + view.root.contentsMargins().bottom())
-            view.content.floor = height
-        else:
-            view.content.floor = 0
-        if view.content.height() != height:
-            view.content.resize(viewport.width(), height)
-
-    def panel_width(self) -> int:
-        """PANEL_WIDTH, or what the hand cards need at a larger text size."""
-        view = self.view
-        return max(PANEL_WIDTH, view.panel_widget.minimumSizeHint().width()
-                   + view.panel_scroll.verticalScrollBar().sizeHint().width() + 2)
-
-    def size_panel(self) -> None:
-        view = self.view
-        total = sum(view.splitter.sizes())
-        width = max(self.panel_width(), round(PANEL_WIDTH * self.text_scale()))
-        if view.splitter.orientation() == Qt.Orientation.Horizontal and total > 2 * width:
-            view.splitter.setSizes([total - width, width])
-            view._arranged = True
-
-
-class _Content(QWidget):
-    """The page's content, only as tall as its parts' minimum heights.
-
-    Wide: the board takes whatever the window leaves (the minimum is small), so nothing
-    scrolls. Narrow: board and panel get fixed minimum heights and the page scrolls.
-    """
-
-    floor = 0  # what the stacked page really needs (its toolbar wraps)
-
-    def heightForWidth(self, width: int) -> int:
-        return max(self.minimumSizeHint().height(), self.floor)
+        return max(self.STACKED_DRAWING_MIN, min(room, height))
 
 
 

@@ -40,11 +40,11 @@ def example_panel(loaded: LoadedGame, pitfall_id: str,
 def drawing_for(loaded: LoadedGame, example) -> Callable[[Any], QWidget] | None:
     """What draws ``example``: the registry's entry, else :data:`DRAWINGS`; ``None`` for a
     game without a board (an own pack never borrows a shipped game's drawing)."""
-    own = bool(getattr(loaded, "own_pack", False))  # set by app.model.packs on an own pack
-    entry = ui_for_id(loaded.id, own_pack=own)
+    entry = ui_for_id(loaded.id, own_pack=loaded.own_pack)
     if entry is None:
         return None
-    if DRAWN_EXAMPLES in offers(loaded.id, own_pack=own) and entry.drawn_example is not None:
+    if (DRAWN_EXAMPLES in offers(loaded.id, own_pack=loaded.own_pack)
+            and entry.drawn_example is not None):
         return entry.drawn_example
     return DRAWINGS.get(entry.game.__name__)
 
@@ -90,8 +90,7 @@ class ExamplePanel(QFrame):
         if example.note:
             layout.addWidget(label(example.note, rich=False))
 
-        own = bool(getattr(loaded, "own_pack", False))  # set by app.model.packs
-        self._pending = BOARD in offers(loaded.id, own_pack=own)
+        self._pending = BOARD in offers(loaded.id, own_pack=loaded.own_pack)
         self._board: QWidget | None = None
         self._open_button: QPushButton | None = None
         self._section: str | None = None

@@ -14,11 +14,9 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QPoint, QSignalBlocker, Qt, QTimer
 from PySide6.QtWidgets import (
     QApplication,
-    QBoxLayout,
     QCheckBox,
     QLabel,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QToolTip,
     QVBoxLayout,
@@ -30,18 +28,17 @@ from app.model.loader import LoadedGame
 from app.rules.errors import RulesError
 from app.rules.survive import PRACTICE_MAP_LABEL, Colour, Space
 from app.ui.app_state import Services
-from app.ui.board_page import BoardChrome
+from app.ui.board_page import BoardPage
 from app.ui.boards.survive_map import SurviveMapWidget, current_colours, explorer_pixmap
 from app.ui.widgets import (
-    PAGE_MARGIN,
     Box,
     Card,
-    PageColumn,
     label,
     markdown_html,
     pill,
     row,
     rule_link,
+    secondary,
 )
 
 BOARD_COLUMN_MAX = 1000
@@ -56,29 +53,24 @@ RULE_ENTRIES = (  # (content id, section key, source)
 )
 
 
-class SurviveRemovalView(PageColumn):
+class SurviveRemovalView(BoardPage):
+    """The Survive island on the one board page, the question, tally and rules beside it."""
+
+    PANEL_WIDTH = PANEL_WIDTH
+    COLUMN_MAX = BOARD_COLUMN_MAX
+    DRAWING_GROWS = False
+
     def __init__(self, loaded: LoadedGame, services: Services | None = None):
-        super().__init__("Spielbrett", with_heading=False)
-        self.loaded = loaded
-        self.services = services
-        self.session = survive_session()
-        self.draft = self.session.draft
-        self.map = SurviveMapWidget(self.session.state)
-        self.chrome = BoardChrome(
-            self, self.session, self.map, services=services,
+        session = survive_session()
+        self.map = SurviveMapWidget(session.state)
+        super().__init__(
+            loaded, services, session, self.map,
             lead="Welches Inselplättchen darf jetzt weg? Klick darauf – oder wähle es mit den "
                  "Pfeiltasten und nimm es mit der Eingabetaste.")
-        chrome = self.chrome
-        self.undo_button, self.redo_button = chrome.undo_button, chrome.redo_button
-        self.message_box, self.message = chrome.message_box, chrome.message
-        self.message_title, self.detail = chrome.message_title, chrome.detail
-        self.signals = chrome.signals
-        self.add(chrome.header)
+        self.message_title, self.detail = self.chrome.message_title, self.chrome.detail
+        self.message.setAccessibleName("Antwort der Regel-Engine")
         self._build_controls()
         self._build_main()
-        self.add_layout(chrome.expert)
-        self.notation, self.expert_button = chrome.notation, chrome.expert_button
-        self.finish()
         for signal in (self.signals.changed, self.signals.draftChanged,
                        self.signals.messageChanged):
             signal.connect(self.refresh)
@@ -97,43 +89,31 @@ class SurviveRemovalView(PageColumn):
                                  "Stellung mit anderen teilen.")
         self.seed_box.setKeyboardTracking(False)
         self.seed_box.valueChanged.connect(self._seed_changed)
-        self.next_button = QPushButton("Nächste Übungsstellung")
+        self.next_button = secondary(QPushButton("Nächste Übungsstellung"))
         self.next_button.setAccessibleName("Nächste Übungsstellung")
-        self.next_button.setProperty("secondary", True)
         self.next_button.clicked.connect(self.next_position)
         self.map_label = label(PRACTICE_MAP_LABEL, "Muted", rich=False)
         self.map_label.setToolTip(
             "Die App zeigt eine eigene Insel mit 40 Plättchen (Auslegung S8) – die Lage der "
             "Felder auf dem gedruckten Plan kennen wir nicht.")
-        self.add_layout(row(self.seed_box, self.next_button))
+        self.add_tools(self.seed_box)
+        self.add_tools(self.next_button)
+        self.add_info(self.map_label)
 
     def _build_main(self) -> None:
-        self.main = QWidget()
-        self.main_layout = QBoxLayout(QBoxLayout.Direction.LeftToRight, self.main)
-        self.main_layout.setContentsMargins(0, 0, 0, 0)
-        self.main_layout.setSpacing(24)
-        board = QWidget()
-        board_layout = QVBoxLayout(board)
-        board_layout.setContentsMargins(0, 0, 0, 0)
-        board_layout.setSpacing(8)
-        board_layout.addWidget(self.map)
-        board_layout.addLayout(self._legend())
-        board_layout.addWidget(self.map_label)
-        self.board_box = board
-        self.main_layout.addWidget(board, 0, Qt.AlignmentFlag.AlignTop)
-
-        self.panel = QWidget()
-        self.panel.setMinimumWidth(PANEL_MIN_WIDTH)
-        panel = QVBoxLayout(self.panel)
-        panel.setContentsMargins(0, 0, 0, 0)
+        legend = QWidget()
+        legend.setLayout(self._legend())
+        self.add_under_board(legend)
+        self.board_box = self.board_column
+        side = QWidget()
+        side.setObjectName("Column")
+        panel = QVBoxLayout(side)
+        panel.setContentsMargins(0, 0, 4, 0)
         panel.setSpacing(10)
         self.question = label("", "H2", rich=False)
         panel.addWidget(self.question)
         self.hint = label("", "Muted", rich=False)
         panel.addWidget(self.hint)
-
-        self.message.setAccessibleName("Antwort der Regel-Engine")
-        panel.addWidget(self.message_box)
 
         self.score_box = Box("RightBox")
         self.score_text = label("", "Body")
@@ -166,8 +146,7 @@ class SurviveRemovalView(PageColumn):
         panel.addLayout(row(self.allowed_box, self.pieces_box, spacing=18))
         self._build_rules(panel)
         panel.addStretch(1)
-        self.main_layout.addWidget(self.panel, 1)
-        self.add(self.main)
+        self.set_panel(side)
 
     def _legend(self):
         # Colour and name side by side: the map's discs are too small for letters.
@@ -218,10 +197,6 @@ class SurviveRemovalView(PageColumn):
             card.body.addWidget(entry)
         panel.addWidget(card)
 
-    def focus_target(self) -> QWidget | None:
-        """The map takes the keys (arrows, Enter), as F1 says."""
-        return self.map if self.map.isVisibleTo(self) else None
-
     # -- reacting ------------------------------------------------------------------------
 
     def _seed_changed(self, seed: int) -> None:
@@ -248,11 +223,11 @@ class SurviveRemovalView(PageColumn):
 
     def _show_answer(self) -> None:
         # Measured once the layouts, innermost first, have taken the new text.
-        for widget in (self.message_box, self.panel, self.main, self.widget()):
+        for widget in (self.message_box, self.board_column, self.content):
             widget.layout().activate()
         QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         if self.message_box.isVisible():
-            self.ensureWidgetVisible(self.message_box, 0, 8)
+            self.page.ensureWidgetVisible(self.message_box, 0, 8)
 
     def _show_allowed(self, show: bool) -> None:
         self.map.set_show_allowed(show)
@@ -308,45 +283,37 @@ class SurviveRemovalView(PageColumn):
         if self.boarding_buttons:
             self.boarding_buttons[0].setFocus()
 
-    # -- layout --------------------------------------------------------------------------
+    # -- layout (app/ui/board_page.py calls these) ---------------------------------------
 
-    def resizeEvent(self, event) -> None:
-        # Room for the scroll bar is always kept: sizes that depended on whether it shows
-        # would make it appear and vanish in turn, and an exact fit would be 10 px too wide
-        # once it appears (the viewport shrinks without a resize of the page).
-        width = (self.width() - 2 * self.frameWidth()
-                 - self.verticalScrollBar().sizeHint().width())
-        side = max(PAGE_MARGIN, (width - BOARD_COLUMN_MAX) // 2)
-        self._outer_layout.setContentsMargins(side, PAGE_MARGIN, side, PAGE_MARGIN)
-        column = width - 2 * side
-        spacing = self.main_layout.spacing()
-        beside = self.map.radius_for_width(column - PANEL_WIDTH - spacing)
-        if beside < RADIUS_BESIDE_MIN:  # a narrower panel before giving up on side by side
+    def _beside_radius(self, width: int) -> int:
+        """The map's radius beside the panel in ``width``, with a narrower panel before
+        giving up on side by side."""
+        beside = self.map.radius_for_width(width - self.panel_width() - self.splitter.handleWidth())
+        if beside < RADIUS_BESIDE_MIN:
             narrow = max(PANEL_MIN_WIDTH, self.panel.minimumSizeHint().width())
-            beside = self.map.radius_for_width(column - narrow - spacing)
-        wide = beside >= RADIUS_BESIDE_MIN
-        # Stacked, the map stays small enough to leave the answer in view below it.
-        radius = beside if wide else min(RADIUS_STACKED_MAX, self.map.radius_for_width(column))
-        self.map.set_radius(radius)
-        self.main_layout.setDirection(QBoxLayout.Direction.LeftToRight if wide
-                                      else QBoxLayout.Direction.TopToBottom)
-        self.main_layout.setAlignment(self.board_box, Qt.AlignmentFlag.AlignTop if wide
-                                      else Qt.AlignmentFlag.AlignHCenter)
-        self._column, self._wide = column, wide
-        self._fit_panel()
-        QScrollArea.resizeEvent(self, event)
+            beside = self.map.radius_for_width(width - narrow - self.splitter.handleWidth())
+        return beside
 
-    def _fit_panel(self) -> None:
-        # An exact width for the panel: the page's height for its width is then exact too
-        # (a box layout only guesses the widths of its parts, and a wrong guess clips text).
-        column = getattr(self, "_column", 0)
-        if not column:
-            return
-        width = column
-        if self._wide:
-            width = max(self.panel.minimumSizeHint().width(),
-                        column - self.map.width() - self.main_layout.spacing())
-        self.panel.setFixedWidth(width)
+    def fits_beside(self, width: int) -> bool:
+        return self.panel is None or self._beside_radius(width) >= RADIUS_BESIDE_MIN
+
+    def fit_drawing(self, width: int, stacked: bool) -> None:
+        # Stacked, the map stays small enough to leave the answer in view below it.
+        self.map.set_radius(min(RADIUS_STACKED_MAX, self.map.radius_for_width(width))
+                            if stacked else self.map.radius_for_width(width))
+
+    def stacked_drawing_height(self, width: int) -> int:
+        return self.map.height()
+
+    def wide_drawing_height(self) -> int:
+        return self.map.height()
+
+    def preferred_panel_width(self, total: int) -> int:
+        return total - self.map.width() - self.splitter.handleWidth()
+
+    def arranged(self, stacked: bool) -> None:
+        self.board_layout.setAlignment(self.map, Qt.AlignmentFlag.AlignTop | (
+            Qt.AlignmentFlag.AlignHCenter if stacked else Qt.AlignmentFlag.AlignLeft))
 
 
 def final_words(state) -> str:
