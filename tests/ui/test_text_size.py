@@ -88,9 +88,12 @@ def test_a_hidden_page_shown_later_looks_as_if_built_at_that_size(visited, qtbot
     fresh = create_main_window(library, visited.state.game_id, remember=False)
     qtbot.addWidget(fresh)
     fresh.theme.set_font_pt(size)
+    fresh.show()
+    qtbot.waitUntil(lambda: fresh.ready)
     for key in VISITED:
         visited.state.select_section(key)
         fresh.state.select_section(key)
+        QApplication.processEvents()  # example pictures are drawn when first shown
         caught_up, built = visited.current_view(), fresh.current_view()
         assert _fonts(caught_up) == _fonts(built), key
         # Roles carry their size, everything else the body size.

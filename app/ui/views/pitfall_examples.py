@@ -117,7 +117,10 @@ class ExamplePanel(QFrame):
             if getattr(window, "ready", True):
                 self._draw()
             else:
-                window.after_first_frame(self._draw)
+                from shiboken6 import isValid
+
+                # The page may be gone by then (a new library replaces every view).
+                window.after_first_frame(lambda: self._draw() if isValid(self) else None)
 
     def _draw(self) -> None:
         if not self._pending:
