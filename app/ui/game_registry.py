@@ -36,8 +36,8 @@ if TYPE_CHECKING:
 # sections and the drawn examples are decided before the first frame.
 OFFERS: dict[str, frozenset[str]] = {
     "atlantis": frozenset({BOARD, CALCULATORS, PRACTICE, DRAWN_EXAMPLES}),
-    "atacama": frozenset({BOARD, CALCULATORS, PRACTICE}),
-    "survive": frozenset({BOARD, CALCULATORS, PRACTICE}),
+    "atacama": frozenset({BOARD, CALCULATORS, PRACTICE, DRAWN_EXAMPLES}),
+    "survive": frozenset({BOARD, CALCULATORS, PRACTICE, DRAWN_EXAMPLES}),
 }
 
 
@@ -92,10 +92,12 @@ def _atacama() -> GameUI:
     from app.ui.practice_situations import AtacamaSituations
     from app.ui.views.atacama_board_view import AtacamaBoardView
     from app.ui.views.atacama_calculator import AtacamaCalculator
+    from app.ui.views.pitfall_examples import atacama_example_drawing
 
     return GameUI(
         game=Atacama, board=AtacamaBoardView, calculators=AtacamaCalculator,
         practice=AtacamaSituations, fields=atacama_fields,
+        drawn_example=atacama_example_drawing,
         help_lines=(
             ("Atacama-Brett: Feld wählen / Bohrturm setzen", "Pfeiltasten, dann Eingabe"),
             ("Atacama-Rechner: Feld – Bohrturm wechseln / Rohstoff / Wert",
@@ -107,12 +109,14 @@ def _survive() -> GameUI:
     from app.rules.survive.game import Survive
     from app.ui.boards.accessible import survive_fields
     from app.ui.practice_situations import SurviveSituations
+    from app.ui.views.pitfall_examples import survive_example_drawing
     from app.ui.views.survive_encounters import SurviveEncounters
     from app.ui.views.survive_removal_view import SurviveRemovalView
 
     return GameUI(
         game=Survive, board=SurviveRemovalView, calculators=SurviveEncounters,
         practice=SurviveSituations, fields=survive_fields,
+        drawn_example=survive_example_drawing,
         help_lines=(
             ("Survive-Karte: Plättchen wählen / nehmen", "Pfeiltasten, dann Eingabe"),
         ))

@@ -26,6 +26,7 @@ from app.ui.page import Page
 from app.ui.section_delegate import COUNT_ROLE, SectionDelegate, pill_size
 from app.ui.sections import Section, sections_for
 from app.ui.settings import DEFAULT_FONT_PT, MAX_FONT_PT, MIN_FONT_PT, Settings
+from app.ui.sheet_actions import print_sheet_of, save_sheet_of
 from app.ui.switcher import switcher_icon, switcher_title
 from app.ui.theme import ThemeController, colours_for
 from app.ui.wheel_guard import guard_wheel
@@ -556,33 +557,10 @@ class MainWindow(QMainWindow):
         self._highlighted_view = None
 
     def print_sheet(self) -> None:
-        entry = self.current_entry()
-        if not _loaded(entry):
-            return
-        from app.ui.print_sheet import print_sheet
-
-        progress = self.services.progress
-        marked = progress.marked(entry.id) if progress is not None else set()
-        print_sheet(entry, self, marked)
+        print_sheet_of(self)
 
     def save_pdf(self) -> None:
-        entry = self.current_entry()
-        if not _loaded(entry):
-            return
-        from app.ui.print_sheet import save_sheet_pdf
-
-        progress = self.services.progress
-        try:
-            path = save_sheet_pdf(entry, self,
-                                  progress.marked(entry.id) if progress is not None else set())
-        except OSError as exc:
-            from app.model.safe_files import german_os_error
-
-            self.notice_bar.show_notice(
-                f"Der Spickzettel ließ sich nicht speichern ({german_os_error(exc)}).")
-            return
-        if path is not None:
-            self.status_text.setText(f"Spickzettel gespeichert: {path}")
+        save_sheet_of(self)
 
     def open_teaching(self) -> None:
         """„Erklären“: the current game as a full-screen presentation for the table."""

@@ -16,6 +16,7 @@ from app.rules import errors
 from app.rules.contract import (
     BOARD,
     CALCULATORS,
+    DRAWN_EXAMPLES,
     PRACTICE,
     Explanation,
     GameInfo,
@@ -40,7 +41,7 @@ class Survive:
             VariantInfo(v.value, v.german, (4,) if v is Variant.ZWEI_FARBEN else (2, 3, 4))
             for v in Variant
         ),
-        provides=frozenset({BOARD, CALCULATORS, PRACTICE}),
+        provides=frozenset({BOARD, CALCULATORS, PRACTICE, DRAWN_EXAMPLES}),
         # Moves the rules forbid, positions no game reaches, set-ups the box does not allow.
         refusal_codes=MOVE_REFUSAL_CODES | REFUSAL_CODES,
     )

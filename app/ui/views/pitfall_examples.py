@@ -1,9 +1,9 @@
 """Worked examples under the pitfall or step they test („Leicht vergessen“, „Dein Zug“).
 
 Every game shows its examples: title, the engine's „geprüft“, the note. A game with a board
-draws them too: its entry in the game registry has ``drawn_example``, or, until the registry
-names them, :data:`DRAWINGS` here (Atacama's plan, Survive's map or encounter). An example
-opens where the player can try it: on the Atlantis board, or in Survive's „Was passiert?“.
+draws them too, with its registry entry's ``drawn_example`` (Atlantis's stretch of path,
+Atacama's plan or line, Survive's map or encounter). An example opens where the player can try
+it: on the Atlantis board, or in Survive's „Was passiert?“.
 """
 
 from __future__ import annotations
@@ -38,15 +38,12 @@ def example_panel(loaded: LoadedGame, pitfall_id: str,
 
 
 def drawing_for(loaded: LoadedGame, example) -> Callable[[Any], QWidget] | None:
-    """What draws ``example``: the registry's entry, else :data:`DRAWINGS`; ``None`` for a
-    game without a board (an own pack never borrows a shipped game's drawing)."""
-    entry = ui_for_id(loaded.id, own_pack=loaded.own_pack)
-    if entry is None:
+    """What draws ``example``: the registry entry's ``drawn_example``; ``None`` for a game
+    without one (an own pack never borrows a shipped game's drawing)."""
+    if DRAWN_EXAMPLES not in offers(loaded.id, own_pack=loaded.own_pack):
         return None
-    if (DRAWN_EXAMPLES in offers(loaded.id, own_pack=loaded.own_pack)
-            and entry.drawn_example is not None):
-        return entry.drawn_example
-    return DRAWINGS.get(entry.game.__name__)
+    entry = ui_for_id(loaded.id, own_pack=loaded.own_pack)
+    return entry.drawn_example if entry is not None else None
 
 
 def trial_place(loaded: LoadedGame, example) -> tuple[str, str] | None:
@@ -241,9 +238,3 @@ def survive_example_drawing(example) -> QWidget:
 EXAMPLE_SIDE = 320
 MAP_RADIUS = 16  # px per hexagon: the whole practice map in about 400 × 320
 
-# Drawings the game registry does not name yet (app/ui/game_registry.py takes them as
-# ``drawn_example=`` with DRAWN_EXAMPLES in OFFERS), by the engine's Game class name.
-DRAWINGS: dict[str, Callable[[Any], QWidget]] = {
-    "Atacama": atacama_example_drawing,
-    "Survive": survive_example_drawing,
-}
