@@ -291,10 +291,7 @@ class MainWindow(QMainWindow):
         items = 0
         for row in range(self.section_list.count()):
             item = self.section_list.item(row)
-            # Room for a two-digit count wherever one can appear, whether or not it is there
-            # yet: the first „Nachlesen“ must not push the page 30 px to the right.
-            countable = item.data(SECTION_KEY) in MARKED_KINDS
-            count = max(item.data(COUNT_ROLE) or 0, 99) if countable else 0
+            count = item.data(COUNT_ROLE) or 0
             pill = pill_size(self.section_list.font(), count)[0] + 10 if count else 0
             # item padding, icon and its gap, the list's scroll bar
             items = max(items, metrics.horizontalAdvance(item.text()) + pill + 2 * 8
