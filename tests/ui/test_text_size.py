@@ -88,12 +88,14 @@ def test_a_hidden_page_shown_later_looks_as_if_built_at_that_size(visited, qtbot
     fresh = create_main_window(library, visited.state.game_id, remember=False)
     qtbot.addWidget(fresh)
     fresh.theme.set_font_pt(size)
+    # Shown, as the visited window is: parts a page draws when first shown (the worked
+    # examples' pictures) exist in both.
     fresh.show()
     qtbot.waitUntil(lambda: fresh.ready)
     for key in VISITED:
         visited.state.select_section(key)
         fresh.state.select_section(key)
-        QApplication.processEvents()  # example pictures are drawn when first shown
+        QApplication.processEvents()  # what a page adds when first shown gets its style
         caught_up, built = visited.current_view(), fresh.current_view()
         assert _fonts(caught_up) == _fonts(built), key
         # Roles carry their size, everything else the body size.

@@ -622,6 +622,11 @@ class SurviveEncounters(PageColumn):
             # Never narrower than the controls need; the page scrolls sideways then.
             widget.layout().invalidate()
             widget.setFixedWidth(max(0, half, widget.layout().minimumSize().width()))
+        # The halves' new widths would reach the page's minimum width only through a chain
+        # of posted layout requests, one event round per level; until then the scroll area
+        # below judges by the old, wider minimum and shows a sideways bar for nothing.
+        self.main.updateGeometry()
+        self.column.updateGeometry()
         QScrollArea.resizeEvent(self, event)
 
     def _build_notation(self) -> None:
