@@ -449,3 +449,20 @@ def test_facts_answer_every_key(position: str, action: str) -> None:
 
 def test_forbidden_question_answers_only_legal_and_reason() -> None:
     assert set(example_facts("R3 | a: HFFF", "? 0:S")) == {"legal", "reason"}
+
+
+def test_the_explanation_in_parts_is_the_explanation_tagged_by_kind():
+    # The board's replay pairs its pictures with these kinds; a part out of order or a
+    # sentence missing from the parts would put the engine's words on the wrong picture.
+    from app.rules.atlantis import explain_parts, random_game
+    from app.rules.atlantis.explain import PART_KINDS
+
+    seen = set()
+    for seed in range(6):
+        for step in random_game(seed, 2 + seed % 3):
+            parts = explain_parts(step.outcome)
+            steps = tuple(s for _kind, part in parts for s in part)
+            assert steps == explain(step.outcome).steps
+            assert all(part and kind in PART_KINDS for kind, part in parts)
+            seen.update(kind for kind, _part in parts)
+    assert {"origin", "card", "gap", "take", "water", "draw", "final", "end"} <= seen

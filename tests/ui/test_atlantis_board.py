@@ -125,14 +125,16 @@ def test_the_outcome_is_replayed_step_by_step(qtbot, view):
     # The replay speaks the engine's explanation: every sentence once, in its order.
     steps = [step.text for step in explain(view.session.outcome).steps]
     assert " ".join(captions) == " ".join(steps)
-    assert "Helm (grau) → das nächste sichtbare Helm-Plättchen liegt auf Feld 2" in captions[0]
+    assert ("Helm (grau) → das nächste sichtbare Plättchen mit Helm (grau) liegt auf Feld 2"
+            in captions[0])
     assert "Figur von Weiß (b)" in captions[0]
     assert "Statue (weiß) →" in captions[1] and "Feld 4; es ist frei" in captions[1]
     assert any("Die Lücke zwischen Feld 2 (2) und Feld 4 (4) kostet 2" in c for c in captions)
-    assert any("Ring 3 von Feld 1" in c for c in captions)
+    assert any("Ring 3 (blau) von Feld 1" in c for c in captions)
     assert any("keine Lücke" in c for c in captions)  # Feld 1 falls away next to Atlantis
     assert any("Du bezahlst 2" in c and "Ring 2" in c for c in captions)
-    assert captions[-1].startswith("Am Zugende ziehst du 1 Karte")
+    # One of Blue's pawns is already on the mainland ([a]): 1 card and 1 for it.
+    assert captions[-1].startswith("Am Zugende ziehst du 2 Karten")
     # The position after the move shows at once, and says whose move it follows.
     assert view.canvas.state == view.session.state
     assert view.step_count.text() == "Stellung jetzt"
@@ -316,11 +318,11 @@ def test_bridge_after_taking_the_tile_on_the_new_gap(qtbot, view):
     # Replay and explanation both show the bridge, after the tile and before the draw.
     captions = [beat.caption for beat in view.beats]
     bridge = next(k for k, c in enumerate(captions) if "Nach dem Nehmen" in c and "Brücke" in c)
-    taken = next(k for k, c in enumerate(captions) if "Helm 2 von Feld 2" in c)
+    taken = next(k for k, c in enumerate(captions) if "Helm 2 (grau) von Feld 2" in c)
     assert taken < bridge < len(captions) - 1
     assert "zwischen Feld 1 (3) und Feld 3 (4)" in captions[bridge]
     assert view.beats[bridge].highlights.fresh_water == (2,)
-    assert "Wasserplättchen" in captions[bridge - 1]
+    assert "wird zum Wasserfeld" in captions[bridge - 1]
     assert view.beats[bridge - 1].state.position(2).bridge is None  # water first …
     assert view.beats[bridge].state.position(2).bridge == 0  # … then the bridge on it
     shown = panel_text(view)

@@ -29,7 +29,7 @@ counting only his own bridge) ends the game:
 The invariants that make a position possible are listed in :mod:`.invariants`.
 """
 
-from app.rules.atlantis.explain import explain
+from app.rules.atlantis.explain import explain, explain_parts
 from app.rules.atlantis.facts import EXAMPLE_FACT_KEYS, example_facts
 from app.rules.atlantis.game import GAME
 from app.rules.atlantis.generate import (
@@ -166,6 +166,7 @@ __all__ = [
     "cards_to_draw",
     "example_facts",
     "explain",
+    "explain_parts",
     "final_scores",
     "format_move",
     "format_pages",

@@ -32,45 +32,67 @@ from app.rules.atlantis.types import (
 )
 from app.rules.contract import Explanation, Step
 
-__all__ = ["PLAYER_NAMES", "count_words", "explain", "gap_name", "player_name", "tile_name"]
+__all__ = ["PART_KINDS", "PLAYER_NAMES", "count_words", "explain", "explain_parts", "gap_name",
+           "player_name", "tile_name"]
 
 
 def explain(outcome: Outcome) -> Explanation:
     """Every step of what happened, in the order of the turn."""
-    steps: list[Step] = []
+    return Explanation(tuple(step for _kind, steps in explain_parts(outcome) for step in steps))
+
+
+# What a part of an explanation tells; a board replay pairs its pictures with these.
+PART_KINDS = ("purchase", "bridge", "origin", "card", "gap", "gap_total", "take", "water",
+              "bridge_after", "settle", "draw", "no_move", "final", "end")
+
+
+def explain_parts(outcome: Outcome) -> tuple[tuple[str, tuple[Step, ...]], ...]:
+    """:func:`explain`'s steps in order, grouped into parts tagged by kind (:data:`PART_KINDS`).
+
+    ``settle`` holds every sentence of the payment, ``final`` every sentence of one pawn's
+    final move; every other part holds one step. Joined, the parts are :func:`explain`.
+    """
+    parts: list[tuple[str, tuple[Step, ...]]] = []
+
+    def add(kind: str, *steps: Step) -> None:
+        if steps:
+            parts.append((kind, steps))
+
     if outcome.purchase is not None:
-        steps.append(_purchase(outcome.purchase))
-    steps.extend(_bridge(b) for b in outcome.bridges if not b.after_move)
+        add("purchase", _purchase(outcome.purchase))
+    for placed in outcome.bridges:
+        if not placed.after_move:
+            add("bridge", _bridge(placed))
     if outcome.movement is not None:
-        steps.extend(_movement(outcome.movement, outcome.bridges))
+        parts.extend(_movement(outcome.movement, outcome.bridges))
     if outcome.no_move is not None:
         hand = _cards(outcome.no_move.hand) or "keine Karten"
-        steps.append(Step(
+        add("no_move", Step(
             f"Keine deiner Figuren kann ziehen, auch nicht mit deiner Brücke: Du zeigst deine "
             f"Karten ({hand}), ziehst 2 Karten nach{_drawn(outcome.no_move.draw)}, und dein Zug "
             f"ist vorbei.{_short(outcome.no_move.draw)}",
             _with_r7((3, "E3"), outcome.no_move.draw)))
     for final in outcome.finals:
-        steps.extend(_final(final))
+        add("final", *_final(final))
     if outcome.ended is EndReason.THIRD_PAWN and outcome.next_player != outcome.player:
-        steps.append(Step(
+        add("end", Step(
             "Das Spiel ist vorbei. Jetzt ziehen die anderen ihre übrigen Figuren ohne Karten aufs "
             "Festland, nehmen keine Plättchen und bezahlen jede Lücke auf dem Weg – jede Figur "
             "für sich (Auslegung R6); was sie nicht zahlen können, zählt am Ende minus.",
             (5, 6, "R5", "R6")))
     elif outcome.ended is EndReason.THIRD_PAWN:
-        steps.append(Step("Das Spiel ist vorbei: Alle Figuren stehen auf dem Festland, jetzt "
-                          "wird gewertet.", (5, 6)))
+        add("end", Step("Das Spiel ist vorbei: Alle Figuren stehen auf dem Festland, jetzt "
+                        "wird gewertet.", (5, 6)))
     if outcome.ended is EndReason.STANDSTILL:
-        steps.append(Step(
+        add("end", Step(
             "Der Stapel ist leer und niemand kann mehr ziehen, auch nicht mit der eigenen Brücke: "
             "Das Spiel endet (Auslegung E1), und alle ziehen ihre übrigen Figuren wie im "
             "Schlusszug aufs Festland.", (5, 6, "E1")))
     if outcome.phase is Phase.OVER and not outcome.ended:
-        steps.append(Step("Damit stehen alle Figuren auf dem Festland: Das Spiel ist vorbei, "
-                          "jetzt wird gewertet – Plättchenwerte plus 1 pro Handkarte, minus "
-                          "Unbezahltes.", (5, 6)))
-    return Explanation(tuple(steps))
+        add("end", Step("Damit stehen alle Figuren auf dem Festland: Das Spiel ist vorbei, "
+                        "jetzt wird gewertet – Plättchenwerte plus 1 pro Handkarte, minus "
+                        "Unbezahltes.", (5, 6)))
+    return tuple(parts)
 
 
 def _count(n: int, one: str, many: str) -> str:
@@ -202,6 +224,7 @@ def _gap_sentence(gap: Gap) -> Step:
 
 
 def _gaps(gaps: tuple[Gap, ...], final: bool) -> list[Step]:
+    """One sentence per gap, then their sum if there is more than one."""
     steps = [_gap_sentence(gap) for gap in gaps]
     if len(gaps) > 1:
         total = sum(g.cost for g in gaps)
@@ -321,13 +344,21 @@ def _settle(settlement: Settlement, final: bool) -> list[Step]:
     return steps
 
 
-def _movement(move: Movement, bridges: tuple[BridgePlacement, ...]) -> list[Step]:
-    steps = [Step(f"Du ziehst deine Figur von {place_name(move.origin)}.", (3,))]
-    steps.extend(_card_step(k, step) for k, step in enumerate(move.steps))
-    steps.extend(_gaps(move.gaps, final=False))
-    steps.extend(_take(move.taken))
-    steps.extend(_bridge(b) for b in bridges if b.after_move)
-    steps.extend(_settle(move.settlement, final=False))
+def _movement(move: Movement, bridges: tuple[BridgePlacement, ...]
+              ) -> list[tuple[str, tuple[Step, ...]]]:
+    parts: list[tuple[str, tuple[Step, ...]]] = [
+        ("origin", (Step(f"Du ziehst deine Figur von {place_name(move.origin)}.", (3,)),))]
+    parts.extend(("card", (_card_step(k, step),)) for k, step in enumerate(move.steps))
+    gaps = _gaps(move.gaps, final=False)
+    parts.extend(("gap", (step,)) for step in gaps[:len(move.gaps)])
+    parts.extend(("gap_total", (step,)) for step in gaps[len(move.gaps):])
+    taken = _take(move.taken)
+    parts.append(("take", (taken[0],)))
+    parts.extend(("water", (step,)) for step in taken[1:])
+    parts.extend(("bridge_after", (_bridge(b),)) for b in bridges if b.after_move)
+    settle = _settle(move.settlement, final=False)
+    if settle:
+        parts.append(("settle", tuple(settle)))
     draw = move.draw
     drawn = _drawn(draw)
     if move.pawns_home == 3:
@@ -342,8 +373,8 @@ def _movement(move: Movement, bridges: tuple[BridgePlacement, ...]) -> list[Step
     else:
         text = f"Am Zugende ziehst du 1 Karte{drawn} – egal, wie viele du gespielt hast."
         pages = (3,)
-    steps.append(Step(text + _short(draw), _with_r7(pages, draw)))
-    return steps
+    parts.append(("draw", (Step(text + _short(draw), _with_r7(pages, draw)),)))
+    return parts
 
 
 def _final(final: FinalMove) -> list[Step]:

@@ -2,9 +2,11 @@
 own words for it.
 
 The board shows each step of a move on its own picture (targets, gaps, the tile taken, new
-water, the payment, the draw). What a step *says* is never written here: each picture takes
-the next sentences of the engine's explanation (:func:`app.rules.atlantis.explain`), in the
-order the engine tells the move, so the replay and „Was passiert ist“ cannot disagree.
+water, the payment, the draw). What a step *says* is never written here: each picture names
+the kind of part of the engine's explanation it shows (:func:`app.rules.atlantis.explain_parts`)
+and takes the engine's parts of that kind, in the order the engine tells the move, so the
+replay and „Was passiert ist“ cannot disagree, and a sentence the engine adds to a part never
+shifts the others onto the wrong picture.
 ``tests/ui/test_atlantis_board.py`` holds every explanation step to exactly one picture.
 """
 
@@ -13,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from app.model.play_session import Entry
-from app.rules.atlantis import Advance, EndReason, SkipReason, State, apply, explain
+from app.rules.atlantis import Advance, SkipReason, State, apply, explain_parts
 from app.rules.errors import RulesError
 from app.ui.boards.atlantis_scene import Highlights
 
@@ -27,6 +29,14 @@ class Beat:
     caption: str
 
 
+# Parts of the engine's explanation without a picture of their own: where the pawn starts goes
+# with the first card's picture, the sum of the gaps with the last gap's picture.
+_WITH_NEXT = frozenset({"origin"})
+_WITH_PREVIOUS = frozenset({"gap_total"})
+# Pictures shown only if the engine speaks for them.
+_OPTIONAL = frozenset({"end"})
+
+
 def outcome_beats(entry: Entry, *, strict: bool = False) -> list[Beat]:
     """The steps of the move that led to ``entry``; one beat (no caption) without a move.
 
@@ -35,54 +45,64 @@ def outcome_beats(entry: Entry, *, strict: bool = False) -> list[Beat]:
     outcome, before, after = entry.outcome, entry.before, entry.state
     if outcome is None or before is None:
         return [Beat(after, Highlights(), "")]
-    frames: list[tuple[State, Highlights, int]] = []  # picture, marks, engine steps it shows
+    frames: list[tuple[str, State, Highlights]] = []  # part kind, picture, marks
     if outcome.purchase is not None:
-        frames.append((after, Highlights(), 1))
+        frames.append(("purchase", after, Highlights()))
     for placed in outcome.bridges:
         if not placed.after_move:
             water = tuple(range(placed.gap.first, placed.gap.last + 1))
-            frames.append((after, Highlights(fresh_water=water), 1))
+            frames.append(("bridge", after, Highlights(fresh_water=water)))
     if outcome.movement is not None:
         frames.extend(_movement_frames(outcome, before, after, _without_bridge_after(entry)))
     if outcome.no_move is not None:
-        frames.append((after, Highlights(), 1))
+        frames.append(("no_move", after, Highlights()))
     for final in outcome.finals:
-        gaps = len(final.gaps) + (1 if len(final.gaps) > 1 else 0)
-        said = 1 + gaps + (1 if not final.gaps or final.settlement.cost == 0 else 0)
-        frames.append((before, Highlights(gaps=final.gaps, ghost=final.origin,
-                                          player=outcome.player),
-                       said + _settle_steps(final.settlement)))
-    if (outcome.ended is EndReason.THIRD_PAWN and outcome.next_player != outcome.player) \
-            or outcome.ended is EndReason.STANDSTILL:
-        frames.append((after, Highlights(), 1))
-    texts = [step.text for step in explain(outcome).steps]
-    if strict and sum(count for _s, _m, count in frames) != len(texts):
-        raise AssertionError(f"{len(frames)} Bilder für {len(texts)} Sätze: {texts}")
-    return _captioned(frames, texts, after)
+        frames.append(("final", before, Highlights(gaps=final.gaps, ghost=final.origin,
+                                                    player=outcome.player)))
+    # Whether the game ended, and how, the engine says; the picture is the position after.
+    frames.append(("end", after, Highlights()))
+    return _captioned(frames, explain_parts(outcome), after, strict)
 
 
-def _captioned(frames, texts: list[str], after: State) -> list[Beat]:
-    beats, k = [], 0
-    for state, marks, count in frames:
-        beats.append(Beat(state, marks, " ".join(texts[k:k + count])))
-        k += count
-    if not beats:
-        beats.append(Beat(after, Highlights(), ""))
-    if k < len(texts):
-        # The engine says more than the pictures show (a newer explanation): nothing is left
-        # out, the last picture carries the rest.
-        last = beats[-1]
-        beats[-1] = replace(last, caption=" ".join([last.caption, *texts[k:]]).strip())
-    return beats
+def _captioned(frames: list[tuple[str, State, Highlights]], parts, after: State,
+               strict: bool) -> list[Beat]:
+    """Pair the engine's parts with the pictures of their kind, in order.
 
-
-def _settle_steps(settlement) -> int:
-    """How many sentences the engine gives a payment (the best ones, what was paid, loss)."""
-    if settlement.cost == 0:
-        return 0
-    if settlement.debt:
-        return 1
-    return (1 if settlement.options else 0) + 1 + (1 if settlement.change_lost else 0)
+    Every sentence lands on exactly one picture; a picture no part speaks for is left out. A
+    part without a picture of its kind (a newer explanation) joins the picture before it, so
+    nothing the engine says is lost; ``strict`` (tests) raises instead.
+    """
+    said: list[list[str]] = [[] for _ in frames]
+    pending: list[str] = []
+    first_free, last = 0, -1  # the first picture not yet spoken for; the last spoken for
+    for kind, steps in parts:
+        texts = [*pending, *(step.text for step in steps)]
+        if kind in _WITH_NEXT:
+            pending = texts
+            continue
+        pending = []
+        if kind in _WITH_PREVIOUS and last >= 0:
+            said[last].extend(texts)
+            continue
+        found = next((i for i in range(first_free, len(frames)) if frames[i][0] == kind), None)
+        if found is None:
+            if strict:
+                raise AssertionError(f"Kein Bild für „{kind}“: {texts}")
+            said[max(last, 0)].extend(texts)
+            continue
+        said[found].extend(texts)
+        first_free, last = found + 1, found
+    if pending:
+        if strict:
+            raise AssertionError(f"Sätze ohne Bild: {pending}")
+        said[max(last, 0)].extend(pending)
+    silent = [kind for (kind, _s, _m), texts in zip(frames, said, strict=True)
+              if not texts and kind not in _OPTIONAL]
+    if strict and silent:
+        raise AssertionError(f"Bilder ohne Satz: {silent}")
+    beats = [Beat(state, marks, " ".join(texts))
+             for (_kind, state, marks), texts in zip(frames, said, strict=True) if texts]
+    return beats or [Beat(after, Highlights(), "")]
 
 
 def _without_bridge_after(entry: Entry) -> State:
@@ -109,40 +129,36 @@ def _moved(state: State, player: int, origin: int, landing: int) -> State:
 
 def _movement_frames(outcome, before: State, after: State, unbridged: State):
     move, player = outcome.movement, outcome.player
-    frames = []
+    frames: list[tuple[str, State, Highlights]] = []
     base = Highlights(selected=move.origin, player=player)
     targets: list[int] = []
     passed: list[int] = []
-    for k, step in enumerate(move.steps):
+    for step in move.steps:
         targets.append(step.target)
         if step.occupied_by is not None:
             passed.append(step.target)
-        # The first card's picture also shows where the pawn starts („Du ziehst … von …“).
-        frames.append((before, base.with_(targets=tuple(targets), passed=tuple(passed)),
-                       2 if k == 0 else 1))
+        frames.append(("card", before, base.with_(targets=tuple(targets), passed=tuple(passed))))
     moved = _moved(before, player, move.origin, move.landing)
     landed = Highlights(ghost=move.origin, player=player, targets=(move.landing,))
     for k in range(len(move.gaps)):
-        total = 1 if k == len(move.gaps) - 1 and len(move.gaps) > 1 else 0
-        frames.append((moved, landed.with_(gaps=move.gaps[:k + 1]), 1 + total))
+        frames.append(("gap", moved, landed.with_(gaps=move.gaps[:k + 1])))
     taken = move.taken
     skipped = tuple(s.position for s in taken.skipped if s.reason is SkipReason.PAWN)
-    frames.append((moved, landed.with_(taken=taken.position, arrow_from=move.landing,
-                                       passed=skipped), 1))
+    frames.append(("take", moved, landed.with_(taken=taken.position, arrow_from=move.landing,
+                                               passed=skipped)))
     if taken.tile is not None and taken.left_below is None:
         shift = taken.removed_at_atlantis
         water = (taken.position - shift,) if taken.water_gap is not None else ()
-        frames.append((unbridged, Highlights(fresh_water=water), 1))
+        frames.append(("water", unbridged, Highlights(fresh_water=water)))
     for placed in outcome.bridges:
         if placed.after_move:
             # The gap is numbered as in ``before``; ``after`` may have lost positions in front.
             shift = taken.removed_at_atlantis
             water = tuple(range(placed.gap.first - shift, placed.gap.last - shift + 1))
-            frames.append((after, Highlights(fresh_water=water), 1))
-    settle = _settle_steps(move.settlement)
-    if settle:
-        frames.append((after, Highlights(), settle))
-    frames.append((after, Highlights(), 1))  # the cards drawn at the end of the move
+            frames.append(("bridge_after", after, Highlights(fresh_water=water)))
+    if move.settlement.cost:
+        frames.append(("settle", after, Highlights()))
+    frames.append(("draw", after, Highlights()))  # the cards drawn at the end of the move
     return frames
 
 
