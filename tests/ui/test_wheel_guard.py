@@ -8,7 +8,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from app.rules.atlantis import parse_state
 
-TWO_PAYMENTS = "R3 ~ K5 H2 | a: H S3 K2 O1"
+# One of Blue's pawns is on the mainland ([a]): a player still all on Atlantis holds no tiles.
+TWO_PAYMENTS = "R3 ~ K5 H2 [a] | a: H S3 K2 O1"
 
 
 def wheel(widget: QWidget, steps: int = -1) -> None:
