@@ -777,7 +777,14 @@ class AtlantisBoardView(BoardPage):
         board = self.wide_drawing_height()
         if self.canvas.minimumHeight() != board:
             self.canvas.setMinimumHeight(board)
-        width = area.viewport().width() or self.board_column.width()
+        # The frame (the focus ring's border) is the area's, not the text's: measure the text
+        # at the width it has without a scroll bar, and add the frame to its height.
+        margins = area.viewportMargins()
+        inner = area.contentsRect()
+        width = inner.width() - margins.left() - margins.right()
+        if width <= 0:
+            width = self.board_column.width()
+        frame = area.height() - inner.height() + margins.top() + margins.bottom()
         need = area.widget().heightForWidth(width)
         if need <= 0:
             need = area.widget().sizeHint().height()
@@ -791,7 +798,7 @@ class AtlantisBoardView(BoardPage):
         others = sum(w.height() + self.board_layout.spacing()
                      for w in (self.step_bar, self.message_box) if w.isVisible())
         room = max(120, column - others - board - self.board_layout.spacing())
-        height = min(need + 2, room)
+        height = min(need + frame, room)
         if area.height() != height:
             area.setFixedHeight(height)
 
