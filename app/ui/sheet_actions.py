@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from app.model.loader import LoadedGame
+from app.model.library import LoadedGame  # light: no YAML, pydantic or engines
 
 if TYPE_CHECKING:
     from app.ui.main_window import MainWindow
