@@ -89,17 +89,13 @@ class Atacama:
     def player_name(self, state, player: int) -> str:
         return player_name(player)
 
-    def legal_moves(self, state):
-        return legal_moves(state)
-
-    def apply(self, state, move):
-        return apply(state, move)
+    legal_moves = staticmethod(legal_moves)
+    apply = staticmethod(apply)
 
     def explain(self, outcome) -> Explanation:
         return outcome.explanation()
 
-    def parse_position(self, text: str):
-        return parse_position(text)
+    parse_position = staticmethod(parse_position)
 
     def format_position(self, state) -> str:
         return state.notation()
@@ -110,26 +106,12 @@ class Atacama:
     def format_move(self, move, state=None) -> str:
         return move.notation()
 
-    def status(self, state):
-        return status(state)
-
-    def is_valid(self, state) -> bool:
-        return is_valid(state)
-
-    def violations(self, state) -> list[str]:
-        return violations(state)
-
-    def score(self, state) -> tuple[int, ...]:
-        return score(state)
-
-    def winners(self, state) -> tuple[int, ...]:
-        return winners(state)
-
-    def is_over(self, state) -> bool:
-        return is_over(state)
-
-    def example_facts(self, position: str, action: str) -> dict[str, object]:
-        return example_facts(position, action)
-
+    status = staticmethod(status)
+    is_valid = staticmethod(is_valid)
+    violations = staticmethod(violations)
+    score = staticmethod(score)
+    winners = staticmethod(winners)
+    is_over = staticmethod(is_over)
+    example_facts = staticmethod(example_facts)
 
 GAME = Atacama()

@@ -27,7 +27,6 @@ from app.rules.contract import (
     CALCULATORS,
     DRAWN_EXAMPLES,
     PRACTICE,
-    Explanation,
     GameInfo,
 )
 
@@ -89,20 +88,11 @@ class Atlantis:
     def player_name(self, state, player: int) -> str:
         return player_name(player)
 
-    def legal_moves(self, state):
-        return legal_moves(state)
-
-    def apply(self, state, move):
-        return apply(state, move)
-
-    def explain(self, outcome) -> Explanation:
-        return explain(outcome)
-
-    def parse_position(self, text: str):
-        return parse_state(text)
-
-    def format_position(self, state) -> str:
-        return format_state(state)
+    legal_moves = staticmethod(legal_moves)
+    apply = staticmethod(apply)
+    explain = staticmethod(explain)
+    parse_position = staticmethod(parse_state)
+    format_position = staticmethod(format_state)
 
     def parse_move(self, text: str, state=None):
         return parse_move(text)
@@ -110,26 +100,15 @@ class Atlantis:
     def format_move(self, move, state=None) -> str:
         return format_move(move)
 
-    def status(self, state):
-        return status(state)
-
-    def is_valid(self, state) -> bool:
-        return is_valid(state)
-
-    def violations(self, state) -> list[str]:
-        return violations(state)
-
-    def score(self, state) -> tuple[int, ...]:
-        return final_scores(state)
-
-    def winners(self, state) -> tuple[int, ...]:
-        return winners(state)
+    status = staticmethod(status)
+    is_valid = staticmethod(is_valid)
+    violations = staticmethod(violations)
+    score = staticmethod(final_scores)
+    winners = staticmethod(winners)
 
     def is_over(self, state) -> bool:
         return state.phase is Phase.OVER
 
-    def example_facts(self, position: str, action: str) -> dict[str, object]:
-        return example_facts(position, action)
-
+    example_facts = staticmethod(example_facts)
 
 GAME = Atlantis()

@@ -18,7 +18,6 @@ from app.rules.contract import (
     CALCULATORS,
     DRAWN_EXAMPLES,
     PRACTICE,
-    Explanation,
     GameInfo,
     VariantInfo,
 )
@@ -65,20 +64,11 @@ class Survive:
                                     code="no_seat")
         return state.players[player].title
 
-    def legal_moves(self, state):
-        return legal_moves(state)
-
-    def apply(self, state, move):
-        return apply(state, move)
-
-    def explain(self, outcome) -> Explanation:
-        return explain(outcome)
-
-    def parse_position(self, text: str):
-        return parse_position(text)
-
-    def format_position(self, state) -> str:
-        return format_position(state)
+    legal_moves = staticmethod(legal_moves)
+    apply = staticmethod(apply)
+    explain = staticmethod(explain)
+    parse_position = staticmethod(parse_position)
+    format_position = staticmethod(format_position)
 
     def parse_move(self, text: str, state=None):
         return parse_move(text, state)
@@ -88,14 +78,9 @@ class Survive:
             _need_state(state)
         return format_move(move)
 
-    def status(self, state):
-        return status(state)
-
-    def is_valid(self, state) -> bool:
-        return is_valid(state)
-
-    def violations(self, state) -> list[str]:
-        return violations(state)
+    status = staticmethod(status)
+    is_valid = staticmethod(is_valid)
+    violations = staticmethod(violations)
 
     def score(self, state) -> tuple[int, ...]:
         totals = score(state)
@@ -109,9 +94,7 @@ class Survive:
         _need_state(state)
         return state.phase is Phase.ENDE
 
-    def example_facts(self, position: str, action: str) -> dict[str, object]:
-        return example_facts(position, action)
-
+    example_facts = staticmethod(example_facts)
 
 def _need_state(state: object) -> None:
     if not isinstance(state, State):
