@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 import random
 import re
 from collections import Counter
@@ -724,7 +725,13 @@ class _Invariants:
         return None
 
 
-@pytest.mark.parametrize("block", range(10), ids=lambda b: f"Spiele {50 * b}–{50 * b + 49}")
+# Half of REGELFRISCH_PROPERTY_GAMES (CI size 400), in blocks of 50; test_invariants plays the
+# other half.
+SIMULATED_BLOCKS = max(2, int(os.environ.get("REGELFRISCH_PROPERTY_GAMES", "400")) // 2 // 50)
+
+
+@pytest.mark.parametrize("block", range(SIMULATED_BLOCKS),
+                         ids=lambda b: f"Spiele {50 * b}–{50 * b + 49}")
 def test_random_games_keep_the_rules(block):
     ends = Counter()
     for seed in range(50 * block, 50 * block + 50):
