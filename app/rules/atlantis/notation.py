@@ -198,7 +198,21 @@ def parse_payment(text: str, where: str = "zahlen") -> Payment:
 # --- positions ------------------------------------------------------------------------------------
 
 
+# A path repeats the same few dozen tokens in every position parsed; positions are immutable,
+# so a token read once is read again from here (errors are not kept: they name the field).
+_READ_TOKENS: dict[str, tuple[Position, int | None]] = {}
+
+
 def _position(token: str, number: int) -> tuple[Position, int | None]:
+    known = _READ_TOKENS.get(token)
+    if known is None:
+        known = _read_position(token, number)
+        if len(_READ_TOKENS) < 4096:
+            _READ_TOKENS[token] = known
+    return known
+
+
+def _read_position(token: str, number: int) -> tuple[Position, int | None]:
     where = f"Weg, Feld {number} „{token}“"
     if token == "~":
         return WATER, None
