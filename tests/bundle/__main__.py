@@ -1,7 +1,8 @@
 """Build the standalone app and smoke-test the BUILT bundle, not the source tree.
 
     python -m tests.bundle build [DIST]   # one-folder app in DIST (default dist/), prints
-                                          # its size and start time vs. the source install
+                                          # its size (exit 1 above 150 MiB) and start time
+                                          # vs. the source install
     python -m tests.bundle smoke [DIST]   # starts DIST/regelfrisch/regelfrisch from a folder
                                           # outside the checkout with an empty HOME
     python -m tests.bundle                # both
@@ -33,6 +34,18 @@ def _size_mib(folder: Path) -> float:
                if p.is_file() and not p.is_symlink()) / 2**20
 
 
+def _biggest(folder: Path, count: int = 12) -> list[tuple[float, str]]:
+    """The largest files, to say where a bundle over the limit grew."""
+    files = [(p.lstat().st_size / 2**20, p.relative_to(folder).as_posix())
+             for p in folder.rglob("*") if p.is_file() and not p.is_symlink()]
+    return sorted(files, reverse=True)[:count]
+
+
+def _dangling(folder: Path) -> list[str]:
+    return [p.relative_to(folder).as_posix() for p in folder.rglob("*")
+            if p.is_symlink() and not p.exists()]
+
+
 def _paired_start_to_content(first: list[str], second: list[str], cwd: Path,
                              env: dict[str, str]) -> tuple[float, float]:
     # A/B/A/B on the same machine state: a busy moment slows both, not one.
@@ -46,15 +59,25 @@ def _paired_start_to_content(first: list[str], second: list[str], cwd: Path,
     return statistics.median(times[0]), statistics.median(times[1])
 
 
-def build(dist: Path) -> Path:
+def build(dist: Path) -> int:
+    """Build, then measure; 1 when the bundle is over the limit or has a dangling link."""
     work = Path(tempfile.mkdtemp(prefix="regelfrisch-build-"))
     subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "ERROR",
                     "--distpath", str(dist), "--workpath", str(work), str(SPEC)],
                    cwd=REPO, check=True)
     app = dist / "regelfrisch"
     size = _size_mib(app)
-    print(f"bundle: {app} – {size:.0f} MiB (target ≤ {TARGET_MIB} MiB) "
+    print(f"bundle: {app} – {size:.1f} MiB (target ≤ {TARGET_MIB} MiB) "
           f"{'ok' if size <= TARGET_MIB else 'ZU GROSS'}")
+    if size > TARGET_MIB:
+        print("the largest files:")
+        for mib, name in _biggest(app):
+            print(f"  {mib:6.2f} MiB  {name}")
+        return 1
+    dangling = _dangling(app)
+    if dangling:
+        print("FEHLER links to files left out of the bundle:", ", ".join(dangling))
+        return 1
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "HOME": home, "REGELFRISCH_DATA": home}
         source, bundled = _paired_start_to_content(
@@ -63,7 +86,7 @@ def build(dist: Path) -> Path:
     print(f"start to content painted, paired, median of {RUNS}: "
           f"source install {source * 1000:.0f} ms, "
           f"bundle {bundled * 1000:.0f} ms – {bundled / source:.2f}× the source install")
-    return app
+    return 0
 
 
 def smoke(dist: Path) -> int:
@@ -111,8 +134,8 @@ def smoke(dist: Path) -> int:
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "all"
     dist = Path(argv[1]).resolve() if len(argv) > 1 else REPO / "dist"
-    if command in ("build", "all"):
-        build(dist)
+    if command in ("build", "all") and build(dist) != 0:
+        return 1
     if command in ("smoke", "all"):
         return smoke(dist)
     if command not in ("build", "smoke", "all"):
