@@ -221,3 +221,37 @@ def test_libraries_only_a_dropped_plugin_needed_go_with_it():
     # cairo and gio go, and what only they linked (pixman, mount); glib and png stay because
     # Qt itself links them; an unrelated library nobody names is not touched.
     assert gone == {"libcairo.so.2", "libgio-2.0.so.0", "libpixman-1.so.0", "libmount.so.1"}
+
+
+def _fake_build(monkeypatch, tmp_path, size_mib: int, link_to_nothing: bool = False):
+    # No PyInstaller: the "build" leaves a folder whose one (sparse) file has the given size.
+    import tests.bundle.__main__ as bundle
+
+    def pyinstaller(argv, **_kwargs):
+        app = tmp_path / "dist" / "regelfrisch"
+        (app / "_internal").mkdir(parents=True)
+        with open(app / "_internal" / "libbig.so", "wb") as big:
+            big.truncate(size_mib * 2**20)
+        if link_to_nothing:
+            (app / "_internal" / "libgone.so.1").symlink_to("libgone.so.1.2")
+
+    monkeypatch.setattr(bundle.subprocess, "run", pyinstaller)
+    monkeypatch.setattr(bundle, "_paired_start_to_content", lambda *_args: (1.0, 1.0))
+    return bundle.build(tmp_path / "dist")
+
+
+def test_the_build_fails_above_150_mib_and_names_the_largest_files(monkeypatch, tmp_path, capsys):
+    assert _fake_build(monkeypatch, tmp_path, 151) == 1
+    said = capsys.readouterr().out
+    assert "151.0 MiB (target ≤ 150 MiB) ZU GROSS" in said
+    assert "151.00 MiB  _internal/libbig.so" in said
+
+
+def test_the_build_passes_at_150_mib(monkeypatch, tmp_path, capsys):
+    assert _fake_build(monkeypatch, tmp_path, 150) == 0
+    assert "150.0 MiB (target ≤ 150 MiB) ok" in capsys.readouterr().out
+
+
+def test_the_build_fails_on_a_link_to_a_left_out_library(monkeypatch, tmp_path, capsys):
+    assert _fake_build(monkeypatch, tmp_path, 1, link_to_nothing=True) == 1
+    assert "_internal/libgone.so.1" in capsys.readouterr().out

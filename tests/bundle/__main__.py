@@ -67,10 +67,10 @@ def _paired_start_to_content(first: list[str], second: list[str], cwd: Path,
 
 def build(dist: Path) -> int:
     """Build, then measure; 1 when the bundle is over the limit or has a dangling link."""
-    work = Path(tempfile.mkdtemp(prefix="regelfrisch-build-"))
-    subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "ERROR",
-                    "--distpath", str(dist), "--workpath", str(work), str(SPEC)],
-                   cwd=REPO, check=True)
+    with tempfile.TemporaryDirectory(prefix="regelfrisch-build-") as work:
+        subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level",
+                        "ERROR", "--distpath", str(dist), "--workpath", work, str(SPEC)],
+                       cwd=REPO, check=True)
     app = dist / "regelfrisch"
     size = _size_mib(app)
     print(f"bundle: {app} – {size:.1f} MiB (target ≤ {TARGET_MIB} MiB) "
