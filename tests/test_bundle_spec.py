@@ -255,3 +255,16 @@ def test_the_build_passes_at_150_mib(monkeypatch, tmp_path, capsys):
 def test_the_build_fails_on_a_link_to_a_left_out_library(monkeypatch, tmp_path, capsys):
     assert _fake_build(monkeypatch, tmp_path, 1, link_to_nothing=True) == 1
     assert "_internal/libgone.so.1" in capsys.readouterr().out
+
+
+def test_the_bundle_leaves_out_only_resources_the_app_never_opens():
+    spec = _spec_namespace()
+    needed = spec["_needed"]
+    for folder in spec["UNREAD_RESOURCES"]:
+        assert (REPO / "resources" / folder).is_dir(), folder
+        assert not needed((f"app/resources/{folder}/x", "x", "DATA"))
+        for path in (REPO / "app").rglob("*.py"):
+            assert f'"{folder}"' not in path.read_text(encoding="utf-8"), (path, folder)
+    for kept in ("icons/quiz.svg", "items/A.svg", "pack-template/game.yaml", "style.qss",
+                 "app-icon.svg"):
+        assert needed((f"app/resources/{kept}", "x", "DATA")), kept
