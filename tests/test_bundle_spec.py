@@ -12,6 +12,7 @@ import importlib.metadata as metadata
 import re
 import sys
 import tomllib
+import types
 
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
@@ -235,7 +236,8 @@ def _fake_build(monkeypatch, tmp_path, size_mib: int, link_to_nothing: bool = Fa
         if link_to_nothing:
             (app / "_internal" / "libgone.so.1").symlink_to("libgone.so.1.2")
 
-    monkeypatch.setattr(bundle.subprocess, "run", pyinstaller)
+    # Only the bundle module's view of subprocess: nothing else in this process is touched.
+    monkeypatch.setattr(bundle, "subprocess", types.SimpleNamespace(run=pyinstaller))
     monkeypatch.setattr(bundle, "_paired_start_to_content", lambda *_args: (1.0, 1.0))
     return bundle.build(tmp_path / "dist")
 
