@@ -30,7 +30,7 @@ from app.ui import render_memo
 from app.ui.accessibility import install as install_accessibility
 from app.ui.app_state import AppState, Services
 from app.ui.main_window import MainWindow
-from app.ui.progress_model import ProgressModel
+from app.ui.progress_model import ProgressModel, name_application
 from app.ui.settings import DEFAULT_FONT_PT, Settings, clamp_to, fit_first_start
 from app.ui.situations import situation_service_for
 from app.ui.theme import ThemeController, apply_theme, colours_for
@@ -42,8 +42,7 @@ def make_application(argv: list[str] | None = None, *, accessibility: bool = Tru
     """The application, named and styled. ``accessibility=False`` leaves the boards'
     screen-reader factory to the caller (``run`` installs it after the first frame)."""
     app = QApplication.instance() or QApplication(argv or sys.argv[:1])
-    QCoreApplication.setOrganizationName("Regelfrisch")
-    QCoreApplication.setApplicationName("Regelfrisch")
+    name_application()
     QCoreApplication.setApplicationVersion(__version__)
     # Ties the window to the menu entry of --install-desktop (Wayland app id, task bars).
     QGuiApplication.setDesktopFileName("regelfrisch")

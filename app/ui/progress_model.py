@@ -8,7 +8,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QFileSystemWatcher, QLockFile, QObject, QStandardPaths, QTimer, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QFileSystemWatcher,
+    QLockFile,
+    QObject,
+    QStandardPaths,
+    QTimer,
+    Signal,
+)
 
 from app.model.paths import data_dir
 
@@ -16,7 +24,19 @@ if TYPE_CHECKING:
     from app.model.progress import ProgressStore
 
 
+ORGANIZATION = APPLICATION = "Regelfrisch"
+
+
+def name_application() -> None:
+    """The names Qt builds the data folder from, also for a command line with no window."""
+    QCoreApplication.setOrganizationName(ORGANIZATION)
+    QCoreApplication.setApplicationName(APPLICATION)
+
+
 def default_data_dir() -> Path:
+    # Without the names Qt answers ~/.local/share itself, and `--neu` would put games where
+    # the window never looks.
+    name_application()
     location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
     return data_dir(Path(location) if location else Path.home() / ".regelfrisch")
 
