@@ -107,10 +107,21 @@ def load_pack(folder: Path, reserved: Iterable[str] = (),
     # Taken before reading: a change during the load makes it differ, never the reverse.
     files = files or GameFiles(folder)
     fingerprint = fingerprint or pack_fingerprint(folder, files)
-    problems = pack_problems(folder, reserved, files)
-    if problems:
+    problems, blocking = _pack_problems(folder, reserved, files)
+    if blocking:
         raise ContentError(problems)
-    loaded = load_game(folder, files=files)
+    # The pack's own rules and the loader's together, each problem once: the player fixes
+    # them in one go, and ``--check`` (which loads packs through here) says the same.
+    try:
+        loaded = load_game(folder, files=files)
+    except ContentError as exc:
+        # A file both refuse (a FIFO, a link to a device) is named once, in the loader's
+        # more precise words.
+        named = {p.file for p in exc.problems if p.line is None}
+        ours = [p for p in problems if not (p.line is None and p.file in named)]
+        raise ContentError(_in_file_order([*ours, *exc.problems])) from None
+    if problems:
+        raise ContentError(_in_file_order(problems))
     pack = PackGame(loaded.game, loaded.folder, loaded.examples)
     pack.fingerprint = fingerprint
     return pack
@@ -147,15 +158,31 @@ def read_pack_version(folder: Path, reserved: Iterable[str] = (),
     return PackVersion(before, entry, problems, settled=pack_fingerprint(folder) == before)
 
 
+def _in_file_order(problems: list[Problem]) -> list[Problem]:
+    """Each problem once, by file and line: the order of the panel and of ``--check``."""
+    return sorted(distinct_problems(problems),
+                  key=lambda p: (str(p.file), p.line or 0))
+
+
 def pack_problems(folder: Path, reserved: Iterable[str] = (),
                   files: GameFiles | None = None) -> list[Problem]:
     """What keeps ``folder`` from being a pack, before the YAML is even read as a game.
 
     ``files`` read from memory (an archive's checked entries) have no folder to look at: only
     the id and the markup are checked then."""
+    return _pack_problems(folder, reserved, files)[0]
+
+
+def _pack_problems(folder: Path, reserved: Iterable[str],
+                   files: GameFiles | None) -> tuple[list[Problem], bool]:
+    """:func:`pack_problems`, and whether one of them forbids reading the pack as a game at
+    all (a shipped game's id would run that game's engine checks; an oversized file would
+    keep the parser busy for seconds)."""
     problems: list[Problem] = []
+    blocking = False
     game_id = folder.name
     if game_id in set(reserved):
+        blocking = True
         problems.append(Problem(folder, None, f"„{game_id}“ ist ein mitgeliefertes Spiel. Ein "
                                               "eigenes Spiel braucht einen anderen Ordnernamen."))
     elif not ID_PATTERN.match(game_id) or len(game_id) > MAX_ID:
@@ -167,6 +194,7 @@ def pack_problems(folder: Path, reserved: Iterable[str] = (),
         for name in PACK_FILES:
             data = files.raw(name)
             if data is not None and len(data) > MAX_PACK_FILE_BYTES:
+                blocking = True
                 problems.append(Problem(folder / name, None,
                                         too_large(len(data), MAX_PACK_FILE_BYTES)))
             elif data is not None:
@@ -182,11 +210,12 @@ def pack_problems(folder: Path, reserved: Iterable[str] = (),
                 problems.append(Problem(path, None, _unknown_file_message(path.name)))
             elif _size(path) > MAX_PACK_FILE_BYTES:
                 # The same limit as in an archive, so every pack that loads can be shared.
+                blocking = True
                 problems.append(Problem(path, None, too_large(_size(path),
                                                               MAX_PACK_FILE_BYTES)))
             elif path.suffix == ".yaml":
                 problems += _markup_problems(files, path.name)
-    return problems
+    return problems, blocking
 
 
 def _size(path: Path) -> int:
@@ -213,23 +242,68 @@ def _markup_problems(files: GameFiles, name: str) -> list[Problem]:
         return []  # the loader reports it with its line
 
 
+def pack_folders(root: Path) -> list[Path]:
+    """The pack folders below ``root`` (a missing or unreadable root has none).
+
+    Dot folders are work in progress (``--neu`` and an import build their pack in one and
+    rename it when it is whole), so a window watching ``root`` never sees half a pack."""
+    try:
+        return sorted(p for p in root.iterdir() if p.is_dir() and not p.is_symlink()
+                      and not p.name.startswith((".", "_")))
+    except OSError:
+        return []
+
+
+def load_pack_entry(folder: Path, reserved: Iterable[str] = ()) -> PackGame | FailedPack:
+    """:func:`load_pack` that never raises: a pack that does not load is a
+    :class:`FailedPack` with its problems (as the window lists it, and ``--check``)."""
+    files = GameFiles(folder)
+    fingerprint = pack_fingerprint(folder, files)
+    try:
+        return load_pack(folder, reserved, fingerprint, files)
+    except ContentError as exc:
+        failed = failed_pack(folder, exc.problems, reserved)
+    except RecursionError:
+        failed = failed_pack(folder, [Problem(folder, None, "Die Inhalte sind zu tief "
+                                                            "verschachtelt.")], reserved)
+    except OSError as exc:
+        failed = failed_pack(folder, [Problem(folder, None, "Der Spielordner lässt sich nicht "
+                                                            f"lesen ({german_os_error(exc)}).")],
+                             reserved)
+    failed.fingerprint = fingerprint
+    return failed
+
+
 def load_packs(root: Path, reserved: Iterable[str] = ()) -> Library:
     """Every pack folder below ``root``; a missing folder is simply no packs."""
     reserved = set(reserved)
     packs = Library()
-    if not root.is_dir():
-        return packs
-    for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.is_symlink()
-                         and not p.name.startswith((".", "_"))):
-        files = GameFiles(folder)
-        fingerprint = pack_fingerprint(folder, files)
-        try:
-            packs.games.append(load_pack(folder, reserved, fingerprint, files))
-        except ContentError as exc:
-            failed = failed_pack(folder, exc.problems, reserved)
-            failed.fingerprint = fingerprint
-            packs.failures.append(failed)
+    for folder in pack_folders(root):
+        entry = load_pack_entry(folder, reserved)
+        (packs.failures if isinstance(entry, FailedGame) else packs.games).append(entry)
     return packs
+
+
+@dataclass(frozen=True)
+class PackReport:
+    """Everything that is said about one pack: by ``regelfrisch --check`` and, in the same
+    words and order, by the window's problems panel (the one source of both).
+
+    ``errors`` keep the pack from loading (or, once it loads, from passing the editorial
+    review); ``hints`` never do."""
+
+    errors: list[Problem]
+    hints: list[Problem]
+    coverage: Any = None  # app.model.quality.Coverage of a pack that loads
+
+
+def pack_report(entry: LoadedGame | FailedGame) -> PackReport:
+    """The report on ``entry`` as :func:`load_pack_entry` loaded it; reads the files again
+    for the editorial review, so call it beside the window (it is quick, but not a frame)."""
+    if isinstance(entry, FailedGame):
+        return PackReport(list(entry.problems), [])
+    review = review_game(entry.game, entry.folder)
+    return PackReport(review.errors, review.hints, review.coverage)
 
 
 def failed_pack(folder: Path, problems: list[Problem], reserved: Iterable[str]) -> FailedPack:
@@ -237,19 +311,6 @@ def failed_pack(folder: Path, problems: list[Problem], reserved: Iterable[str]) 
     # switcher shows both and the shipped one is never replaced.
     pack_id = folder.name if folder.name not in set(reserved) else f"{folder.name} (eigenes)"
     return FailedPack(pack_id, folder, problems)
-
-
-def with_pack_rules(library: Library) -> Library:
-    """``library`` with every game that has no engine held to the rules of a pack (for
-    ``--check``, so it says what the app's problems panel says)."""
-    games, failures = [], list(library.failures)
-    for loaded in library.games:
-        problems = [] if loaded.id in SHIPPED_GAMES else pack_problems(loaded.folder)
-        if problems:
-            failures.append(FailedGame(loaded.id, loaded.folder, problems))
-        else:
-            games.append(loaded)
-    return Library(games=games, failures=failures)
 
 
 def with_packs(library: Library, root: Path) -> Library:

@@ -139,16 +139,21 @@ class PackActions(QObject):
             self.panel.show_problems(folder, entry.problems, [], stale=False)
             self.panel.show()
             return
+        if stale:
+            # What the files on disk have now, as --check says it; the review of the
+            # version still on screen would list old lines beside it.
+            self.panel.show_problems(folder, stale, [], stale=True)
+            self.panel.show()
+            return
         fingerprint = getattr(entry, "fingerprint", None)
         cached = self._reviews.get(folder)
         if cached is not None and cached[0] is entry.game and cached[1] == fingerprint:
-            review = cached[2]
-            self.panel.show_problems(folder, [*stale, *review.errors], review.hints,
-                                     stale=bool(stale))
+            report = cached[2]
+            self.panel.show_problems(folder, report.errors, report.hints, stale=False)
         else:
             # The review reads the files again and checks every text: for a large pack that
             # is more than a frame, so it runs beside the window and fills the panel later.
-            self.panel.show_problems(folder, stale, [], stale=bool(stale), checking=True)
+            self.panel.show_problems(folder, [], [], stale=False, checking=True)
             self._review_in_background(entry)
         self.panel.show()
 
@@ -156,11 +161,12 @@ class PackActions(QObject):
         folder = entry.folder
         if folder in self._reviewing:
             return
-        from app.model.quality import review_game
+        from app.model.packs import pack_report
 
         game, fingerprint = entry.game, getattr(entry, "fingerprint", None)
         run = _ReviewRun(self, entry)
-        job = BackgroundJob(lambda _stop: review_game(game, folder), run)
+        # The same report as `regelfrisch --check`, so the two never differ.
+        job = BackgroundJob(lambda _stop: pack_report(entry), run)
         job.done.connect(run.finished)
         self._reviewing[folder] = run
         run.job = job

@@ -37,14 +37,23 @@ PATH_ROLE = Qt.ItemDataRole.UserRole
 LINE_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
-def problem_text(problem: Problem, folder: Path | None) -> str:
-    """``game.yaml:12: meldung`` – the file relative to the pack, as the player knows it."""
+HINT = "Hinweis"
+
+
+def problem_text(problem: Problem, folder: Path | None, kind: str = "") -> str:
+    """``game.yaml:12: meldung`` – the file relative to the pack, as the player knows it.
+
+    ``kind``: the word the row starts with; a message that starts with it too (the review's
+    hints say „Hinweis: …“ for --check) does not say it twice."""
     name = problem.file
     if folder is not None:
         with contextlib.suppress(ValueError):
             name = problem.file.relative_to(folder)
     where = f"{name}:{problem.line}" if problem.line else f"{name}"
-    return f"{where}: {problem.message}"
+    message = problem.message
+    if kind:
+        message = message.removeprefix(f"{kind}: ")
+    return f"{where}: {message}"
 
 
 class ProblemsPanel(QFrame):
@@ -103,8 +112,8 @@ class ProblemsPanel(QFrame):
         ``checking``: the editorial review is still running beside the window."""
         self.folder = folder
         self.list.clear()
-        for problem, kind in [*((e, "Fehler") for e in errors), *((h, "Hinweis") for h in hints)]:
-            item = QListWidgetItem(f"{kind} – {problem_text(problem, folder)}")
+        for problem, kind in [*((e, "Fehler") for e in errors), *((h, HINT) for h in hints)]:
+            item = QListWidgetItem(f"{kind} – {problem_text(problem, folder, kind)}")
             item.setData(PATH_ROLE, str(problem.file))
             item.setData(LINE_ROLE, problem.line or 0)
             item.setToolTip(f"{problem}\nDoppelklick oder Eingabetaste öffnet die Datei.")
