@@ -7,13 +7,19 @@ differs in the text."""
 from __future__ import annotations
 
 import io
+import os
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from app.model.check import run_check
 from app.model.packs import create_pack, reserved_ids
+from app.model.progress import Grade
 from tests.ui.test_packs_ui import _open_window, _packs, _rewrite
 
 
@@ -109,3 +115,112 @@ def test_after_a_live_edit_the_list_is_what_check_says_of_the_files(
                     timeout=10_000)
     _settled(qtbot, win)
     assert set(_panel_lines(win)) == _check_lines(folder) != set()
+
+
+# -- 2. the „Neues Spiel angelegt“ banner goes with its game ----------------------------------
+
+
+def _banner(win) -> str:
+    bar = win.notice_bar
+    return bar.text.text() if bar.isVisible() else ""
+
+
+def test_the_new_game_banner_goes_when_that_game_is_removed(qtbot, library,
+                                                             _isolated_user_data):
+    from app.ui.pack_dialogs import ManagePacksDialog, NewPackDialog
+    from tests.ui.test_packs_ui import _button
+
+    win = _open_window(qtbot, library)
+    win.actions_by_name["new_pack"].trigger()
+    dialog = win.last_dialog
+    assert isinstance(dialog, NewPackDialog)
+    qtbot.keyClicks(dialog.name, "Mein Testspiel")
+    qtbot.keyClick(dialog.name, Qt.Key.Key_Return)
+    assert "Neues Spiel angelegt" in _banner(win)
+
+    win.actions_by_name["manage_packs"].trigger()
+    manage = win.last_dialog
+    assert isinstance(manage, ManagePacksDialog)
+    qtbot.mouseClick(manage.remove_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(_button(manage.confirmation, "Entfernen"), Qt.MouseButton.LeftButton)
+    assert win.game_switcher.findData("mein-testspiel") == -1
+    assert "Neues Spiel angelegt" not in _banner(win)
+    assert not win.notice_bar.isVisible(), "nothing else was said: the bar is gone"
+
+    # A restart does not bring it back.
+    win.close()
+    again = _open_window(qtbot, library)
+    assert "Neues Spiel angelegt" not in _banner(again)
+
+
+def test_the_banner_keeps_what_else_it_says(qtbot, library, _isolated_user_data):
+    win = _open_window(qtbot, library)
+    win.notice_bar.show_notice("Dein Fortschritt wurde gesichert.")
+    folder = create_pack(_packs(Path(_isolated_user_data)), "Azul", reserved_ids())
+    win.packs._created(folder)
+    assert "Neues Spiel angelegt" in _banner(win)
+    shutil.rmtree(folder)  # removed from outside, seen by the watcher
+    qtbot.waitUntil(lambda: win.game_switcher.findData("azul") == -1, timeout=10_000)
+    assert _banner(win) == "Dein Fortschritt wurde gesichert."
+
+
+# -- 3. a pack made beside the window appears; one removed from outside goes -----------------
+
+
+def _switcher_ids(win) -> list[str]:
+    return [win.game_switcher.itemData(i) for i in range(win.game_switcher.count())]
+
+
+def test_a_pack_made_by_neu_appears_without_a_restart(qtbot, library, _isolated_user_data):
+    data = Path(_isolated_user_data)
+    win = _open_window(qtbot, library)
+    create_pack(_packs(data), "Azul", reserved_ids())  # the packs folder exists already
+    qtbot.waitUntil(lambda: "azul" in _switcher_ids(win), timeout=10_000)
+    win.services.progress.store("azul").record("frage-1", Grade.DID_NOT_KNOW, ["vergessen-1"])
+    atlantis = win.services.progress.store("atlantis")
+    atlantis.record(library.game("atlantis").game.quiz[0].id, Grade.KNEW, [])
+    progress_files = {p.name: p.read_bytes() for p in data.glob("fortschritt-*.json")}
+    assert set(progress_files) >= {"fortschritt-azul.json", "fortschritt-atlantis.json"}
+
+    # A second process: `regelfrisch --neu` into the same data folder.
+    result = subprocess.run([sys.executable, "-m", "app", "--neu", "Carcassonne"],
+                            capture_output=True, text=True, timeout=120,
+                            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (_packs(data) / "carcassonne" / "game.yaml").is_file()
+    qtbot.waitUntil(lambda: "carcassonne" in _switcher_ids(win), timeout=10_000)
+    assert win.state.game_id == "atlantis", "the player's place is kept"
+    index = win.game_switcher.findData("carcassonne")
+    assert win.game_switcher.itemText(index) == "Carcassonne (eigenes)"
+
+    # It opens like any pack.
+    win.state.select_game("carcassonne")
+    assert next(s.title for s in win.sections()) == "In 30 Sekunden"
+
+    # Removed from outside (the open game too): it goes; every progress file stays.
+    shutil.rmtree(_packs(data) / "carcassonne")
+    shutil.rmtree(_packs(data) / "azul")
+    qtbot.waitUntil(lambda: not {"azul", "carcassonne"} & set(_switcher_ids(win)),
+                    timeout=10_000)
+    assert win.state.game_id in {"atlantis", "atacama", "survive"}
+    for name, data_bytes in progress_files.items():
+        assert (data / name).read_bytes() == data_bytes
+    assert not win.packs.panel.isVisible()
+
+
+def test_a_half_written_pack_folder_is_shown_only_once_it_loads(qtbot, library,
+                                                                _isolated_user_data):
+    # A folder copied in by hand, file by file: first game.yaml alone.
+    root = _packs(Path(_isolated_user_data))
+    root.mkdir(parents=True)
+    win = _open_window(qtbot, library)
+    source = create_pack(Path(_isolated_user_data) / "vorlage", "Azul", reserved_ids())
+    folder = root / "azul"
+    folder.mkdir()
+    (folder / "game.yaml").write_bytes((source / "game.yaml").read_bytes())
+    qtbot.wait(1500)  # several debounce intervals: the watcher has seen the folder
+    assert "azul" not in _switcher_ids(win) or win.state.library.game("azul") is None
+    (folder / "quiz.yaml").write_bytes((source / "quiz.yaml").read_bytes())
+    qtbot.waitUntil(lambda: win.state.library.game("azul") is not None, timeout=10_000)
+    index = win.game_switcher.findData("azul")
+    assert win.game_switcher.itemText(index) == "Azul (eigenes)"
