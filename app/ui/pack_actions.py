@@ -19,8 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, Qt, QTimer, QUrl
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, Qt, QTimer
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
 from app.model.paths import packs_root
@@ -611,8 +610,16 @@ class PackActions(QObject):
             self.window.status_text.setText(f"Eigenes Spiel „{pack_id}“ entfernt.")
 
         dialog.removeRequested.connect(remove)
-        dialog.openFolderRequested.connect(
-            lambda pack_id: QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.root / pack_id))))
+        def open_folder(pack_id: str) -> None:
+            from app.ui.editor_launch import open_path
+
+            folder = self.root / pack_id
+            dialog.unopened.hide()
+            if not open_path(folder):
+                dialog.unopened.show_for(folder, f"Der Ordner von „{pack_id}“")
+                dialog.fit()
+
+        dialog.openFolderRequested.connect(open_folder)
         self._open(dialog)
 
     def _open(self, dialog) -> None:

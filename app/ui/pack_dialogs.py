@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from app.model.packs import create_pack, slug
 from app.model.yaml_source import Problem
+from app.ui.editor_launch import UnopenedNote
 
 
 class _Dialog(QDialog):
@@ -257,6 +258,8 @@ class ManagePacksDialog(_Dialog):
                                   "„Neues Spiel …“ oder importiere eins mit Datei → "
                                   "„Spiel importieren …“.")
         layout.addWidget(self.empty)
+        self.unopened = UnopenedNote()
+        layout.addWidget(self.unopened)
         self.remove_button = QPushButton("Entfernen …")
         self.remove_button.clicked.connect(self._ask_remove)
         self.folder_button = QPushButton("Ordner öffnen")

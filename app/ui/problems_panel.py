@@ -13,8 +13,7 @@ import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -27,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.ui.editor_launch import open_in_editor
+from app.ui.editor_launch import Opened, UnopenedNote, open_in_editor, open_path
 
 if TYPE_CHECKING:
     from app.model.yaml_source import Problem
@@ -97,6 +96,8 @@ class ProblemsPanel(QFrame):
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
         layout.addWidget(self.summary)
+        self.unopened = UnopenedNote()
+        layout.addWidget(self.unopened)
         self.list = QListWidget()
         self.list.setObjectName("PackProblemsList")
         self.list.setAccessibleName("Probleme im eigenen Spiel")
@@ -111,6 +112,7 @@ class ProblemsPanel(QFrame):
         """``stale``: the files have errors, and the window still shows the last good version.
         ``checking``: the editorial review is still running beside the window."""
         self.folder = folder
+        self.unopened.hide()
         self.list.clear()
         for problem, kind in [*((e, "Fehler") for e in errors), *((h, HINT) for h in hints)]:
             item = QListWidgetItem(f"{kind} – {problem_text(problem, folder, kind)}")
@@ -143,14 +145,21 @@ class ProblemsPanel(QFrame):
         if not path:
             return
         line = item.data(LINE_ROLE) or None
-        if not open_in_editor(Path(path), line) and line:
+        opened = open_in_editor(Path(path), line)
+        self.unopened.hide()
+        if opened is Opened.NOTHING:
+            self.unopened.show_for(Path(path), Path(path).name, line)
+        elif opened is Opened.FILE and line:
             # The desktop's editor was not told the line: the panel says it instead.
             self.summary.setText(f"{Path(path).name} wird geöffnet – die Stelle ist Zeile {line}.")
 
     def _open_file(self, name: str) -> None:
-        if self.folder is not None:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.folder / name) if name
-                                                        else str(self.folder)))
+        if self.folder is None:
+            return
+        path = self.folder / name if name else self.folder
+        self.unopened.hide()
+        if not open_path(path):
+            self.unopened.show_for(path, name or "Der Ordner des Spiels")
 
 
 class _ElidedLabel(QLabel):

@@ -224,3 +224,79 @@ def test_a_half_written_pack_folder_is_shown_only_once_it_loads(qtbot, library,
     qtbot.waitUntil(lambda: win.state.library.game("azul") is not None, timeout=10_000)
     index = win.game_switcher.findData("azul")
     assert win.game_switcher.itemText(index) == "Azul (eigenes)"
+
+
+# -- 4. „wird geöffnet“ only when something opened ---------------------------------------------
+
+
+def _desktop_opens(monkeypatch, answer: bool) -> list[str]:
+    from PySide6.QtGui import QDesktopServices
+
+    asked: list[str] = []
+
+    def open_url(url):
+        asked.append(url.toLocalFile())
+        return answer
+
+    monkeypatch.setattr(QDesktopServices, "openUrl", staticmethod(open_url))
+    return asked
+
+
+@pytest.mark.parametrize("opens", [False, True])
+def test_a_problem_that_no_editor_opened_shows_its_path_to_copy(
+        qtbot, library, monkeypatch, _isolated_user_data, opens):
+    from PySide6.QtGui import QGuiApplication
+
+    folder = create_pack(_packs(Path(_isolated_user_data)), "Azul", reserved_ids())
+    _break(folder, "unknown-link")
+    asked = _desktop_opens(monkeypatch, opens)
+    win = _open_window(qtbot, library, "azul")
+    _settled(qtbot, win)
+    panel = win.packs.panel
+    line = next(i for i, text in enumerate(
+        (folder / "quiz.yaml").read_text(encoding="utf-8").splitlines(), 1)
+        if "zahl-tippfehler" in text)
+    panel.list.setFocus()
+    panel.list.setCurrentRow(0)
+    qtbot.keyClick(panel.list, Qt.Key.Key_Return)
+    assert asked == [str(folder / "quiz.yaml")]
+    note = panel.unopened
+    if opens:
+        assert f"quiz.yaml wird geöffnet – die Stelle ist Zeile {line}." == panel.summary.text()
+        assert not note.isVisible()
+        return
+    assert "wird geöffnet" not in panel.summary.text()
+    assert note.isVisible()
+    assert "quiz.yaml ließ sich nicht öffnen" in note.text.text()
+    assert f"Zeile {line}" in note.text.text()
+    assert note.path.text() == str(folder / "quiz.yaml")
+    qtbot.mouseClick(note.copy_button, Qt.MouseButton.LeftButton)
+    assert QGuiApplication.clipboard().text() == str(folder / "quiz.yaml")
+    assert note.copy_button.text() == "Kopiert ✓"
+
+    # The file buttons too, and the folder.
+    qtbot.mouseClick(panel.open_buttons["game.yaml"], Qt.MouseButton.LeftButton)
+    assert note.path.text() == str(folder / "game.yaml")
+    assert note.copy_button.text() == "Pfad kopieren"
+    from tests.ui.test_packs_ui import _button
+
+    qtbot.mouseClick(_button(panel, "Ordner"), Qt.MouseButton.LeftButton)
+    assert note.path.text() == str(folder)
+    assert "Der Ordner des Spiels ließ sich nicht öffnen" in note.text.text()
+    assert asked[-2:] == [str(folder / "game.yaml"), str(folder)]
+
+
+@pytest.mark.parametrize("opens", [False, True])
+def test_manage_says_when_the_folder_did_not_open(qtbot, library, monkeypatch,
+                                                  _isolated_user_data, opens):
+    folder = create_pack(_packs(Path(_isolated_user_data)), "Azul", reserved_ids())
+    asked = _desktop_opens(monkeypatch, opens)
+    win = _open_window(qtbot, library)
+    win.actions_by_name["manage_packs"].trigger()
+    dialog = win.last_dialog
+    qtbot.mouseClick(dialog.folder_button, Qt.MouseButton.LeftButton)
+    assert asked == [str(folder)]
+    assert dialog.unopened.isVisible() is not opens
+    if not opens:
+        assert dialog.unopened.path.text() == str(folder)
+        assert "Der Ordner von „azul“ ließ sich nicht öffnen" in dialog.unopened.text.text()
