@@ -129,11 +129,14 @@ class UnopenedNote(QFrame):
         layout.addLayout(row)
         self.hide()
 
-    def show_for(self, path: Path, what: str, line: int | None = None) -> None:
+    def show_for(self, path: Path, what: str, line: int | None = None, *,
+                 folder: bool = False) -> None:
         """``what``: the thing that did not open, as the player calls it („quiz.yaml“)."""
-        where = f", die Stelle ist Zeile {line}" if line else ""
-        self.text.setText(f"{what} ließ sich nicht öffnen: Auf diesem Rechner ist kein "
-                          f"Programm dafür eingerichtet. Öffne es selbst{where} – der Pfad:")
+        where = f" (die Stelle ist Zeile {line})" if line else ""
+        noun = "den Ordner" if folder else "die Datei"
+        # openUrl does not say why; the usual reason is no application for the file type.
+        self.text.setText(f"{what} ließ sich nicht öffnen – kein Programm hat sich dafür "
+                          f"gefunden. Öffne {noun} selbst{where}; hier der Pfad:")
         self.path.setText(str(path))
         self.path.setCursorPosition(0)
         self.copy_button.setText("Pfad kopieren")

@@ -616,7 +616,7 @@ class PackActions(QObject):
             folder = self.root / pack_id
             dialog.unopened.hide()
             if not open_path(folder):
-                dialog.unopened.show_for(folder, f"Der Ordner von „{pack_id}“")
+                dialog.unopened.show_for(folder, f"Der Ordner von „{pack_id}“", folder=True)
                 dialog.fit()
 
         dialog.openFolderRequested.connect(open_folder)

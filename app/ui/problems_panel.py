@@ -159,7 +159,7 @@ class ProblemsPanel(QFrame):
         path = self.folder / name if name else self.folder
         self.unopened.hide()
         if not open_path(path):
-            self.unopened.show_for(path, name or "Der Ordner des Spiels")
+            self.unopened.show_for(path, name or "Der Ordner des Spiels", folder=not name)
 
 
 class _ElidedLabel(QLabel):
