@@ -423,6 +423,8 @@ class Inspection:
     problems: list[Problem] = field(default_factory=list)
     loaded: PackGame | None = None
     hints: list[Problem] = field(default_factory=list)
+    # When the pack's files were last changed, as the archive's entries say (a datetime).
+    modified: Any = None
 
     @property
     def pack_id(self) -> str:
@@ -467,9 +469,11 @@ def inspect_archive(archive: Path, workdir: Path, reserved: Iterable[str] = (),
         problem(f"Die Datei lässt sich nicht lesen ({german_os_error(exc)}).")
         return result
     step()
-    files = _unpack(raw, problem)
+    dates: list[tuple] = []
+    files = _unpack(raw, problem, dates)
     if problems:
         return result
+    result.modified = _latest(dates)
     return _inspect_entries(result, files, workdir, reserved, step)
 
 
@@ -545,9 +549,22 @@ _BROKEN_ZIP = (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError, O
                IndexError, KeyError, TypeError)
 
 
-def _unpack(raw: bytes, problem) -> dict[str, bytes]:
+def _latest(dates: list[tuple]):
+    from datetime import datetime
+
+    stamps = []
+    for stamp in dates:
+        try:
+            stamps.append(datetime(*stamp))
+        except (TypeError, ValueError):
+            continue  # a date the archive made up: no date
+    return max(stamps) if stamps else None
+
+
+def _unpack(raw: bytes, problem, dates: list[tuple] | None = None) -> dict[str, bytes]:
     """The archive's files by name, each read up to its limit; on any problem, ``problem``
-    is told (German) and what is returned must not be used."""
+    is told (German) and what is returned must not be used. ``dates``: gets the pack
+    files' modification dates as the archive records them."""
     files: dict[str, bytes] = {}
     try:
         zipped = zipfile.ZipFile(io.BytesIO(raw))
@@ -579,6 +596,8 @@ def _unpack(raw: bytes, problem) -> dict[str, bytes]:
                 problem(too_large(len(data), limit, at_least=True), info.filename)
                 continue
             files[info.filename] = data
+            if dates is not None and info.filename in PACK_FILES:
+                dates.append(info.date_time)
     return files
 
 
@@ -754,3 +773,189 @@ def run_new(args: list[str], data: Path, out) -> int:
           f"Bearbeite {folder / GAME_FILE} und {folder / QUIZ_FILE}; "
           f"prüfen mit: regelfrisch --check {folder}", file=out)
     return 0
+
+
+# -- two copies of one pack ----------------------------------------------------------------
+
+# What a player calls each part, and each field of its entries (app/ui/sections.py names).
+_SECTIONS = (("steps", "Dein Zug", "Schritt"), ("numbers", "Die Zahlen", "Zeile"),
+             ("pitfalls", "Leicht vergessen", "Eintrag"),
+             ("interpretations", "Auslegungen", "Auslegung"),
+             ("variants", "Varianten", "Variante"), ("open_questions", "Offene Fragen", "Frage"))
+_FIELDS = {"title": "Titel", "text": "Text", "wrong": "„Nicht“", "right": "„Richtig“",
+           "label": "Bezeichnung", "value": "Wert", "ruling": "Auslegung", "reason": "Warum",
+           "question": "Frage", "answer": "Antwort", "explanation": "Erklärung",
+           "pages": "Seiten", "tests": "prüft", "number": "Nummer", "code": "Kürzel",
+           "optional": "freiwillig"}
+MAX_DIFFERENCES = 4
+_EXCERPT = 70
+
+
+@dataclass(frozen=True)
+class PackDifference:
+    """What differs between an installed pack and another copy of it (an import, a library's
+    pack), in German lines for the dialog that asks which to keep.
+
+    ``newer``: ``"installed"``, ``"incoming"`` or ``""`` when the pack's version (or else the
+    files' dates) does not tell."""
+
+    files: list[str]
+    counts: list[str]
+    items: list[str]
+    newer_text: str
+    newer: str = ""
+
+    def lines(self) -> list[str]:
+        return [*self.files, *self.counts, *self.items, self.newer_text]
+
+
+def compare_packs(installed: LoadedGame | FailedGame, incoming: LoadedGame, *,
+                  incoming_files: dict[str, bytes] | None = None,
+                  incoming_modified: Any = None) -> PackDifference:
+    """How ``incoming`` differs from the ``installed`` pack of the same id.
+
+    ``incoming_files``: its files' bytes (else read from ``incoming.folder`` where it is one);
+    ``incoming_modified``: when its files were last changed (an archive entry's date), a
+    :class:`datetime.datetime`."""
+    mine = _pack_bytes(installed.folder)
+    theirs = incoming_files
+    if theirs is None and incoming.folder.is_dir():
+        theirs = _pack_bytes(incoming.folder)
+    files = []
+    for name in PACK_FILES if theirs is not None else ():
+        a, b = mine.get(name), theirs.get(name)
+        if a is None and b is None:
+            continue
+        if a is None:
+            files.append(f"{name}: nur in der neuen Fassung")
+        elif b is None:
+            files.append(f"{name}: nur in der installierten Fassung")
+        else:
+            files.append(f"{name}: {'gleich' if a == b else 'geändert'}")
+    counts: list[str] = []
+    items: list[str] = []
+    if isinstance(installed, LoadedGame):
+        counts, items = _content_differences(installed.game, incoming.game)
+    newer, newer_text = _which_is_newer(installed, incoming, _modified(installed.folder),
+                                        incoming_modified, mine == theirs)
+    return PackDifference(files, counts, items, newer_text, newer)
+
+
+def _pack_bytes(folder: Path) -> dict[str, bytes]:
+    found: dict[str, bytes] = {}
+    for name in PACK_FILES:
+        try:
+            found[name] = read_regular_file(folder / name, MAX_PACK_FILE_BYTES)
+        except (UnreadableFile, OSError):
+            continue
+    return found
+
+
+def _modified(folder: Path):
+    from datetime import datetime
+
+    times = []
+    for name in PACK_FILES:
+        try:
+            times.append((folder / name).lstat().st_mtime)
+        except OSError:
+            continue
+    return datetime.fromtimestamp(max(times)) if times else None
+
+
+def _content_differences(old, new) -> tuple[list[str], list[str]]:
+    counts, items = [], []
+    parts = [(key, title, noun, getattr(old.content, key), getattr(new.content, key))
+             for key, title, noun in _SECTIONS]
+    parts.append(("quiz", "Quizfragen", "Frage", old.quiz, new.quiz))
+    for _key, title, _noun, a, b in parts:
+        if a or b:
+            counts.append(f"{title}: {len(a)} → {len(b)}" if len(a) != len(b)
+                          else f"{title}: {len(a)}")
+    differences: list[str] = []
+    for text_key, title in (("summary", "In 30 Sekunden"), ("starts", "Wer anfängt")):
+        a, b = getattr(old.content, text_key), getattr(new.content, text_key)
+        if a != b:
+            differences.append(f"{title}: {_changed_text(a, b)}")
+    for _key, title, noun, a, b in parts:
+        before = {e.id: e for e in a}
+        after = {e.id: e for e in b}
+        for entry_id, entry in after.items():
+            name = _entry_name(entry)
+            if entry_id not in before:
+                differences.append(f"{title}: {noun} {name} ist neu")
+                continue
+            old_fields = before[entry_id].model_dump()
+            for field_name, value in entry.model_dump().items():
+                if old_fields.get(field_name) != value:
+                    label = _FIELDS.get(field_name, field_name)
+                    differences.append(f"{title}, {name}, {label}: "
+                                       f"{_changed_text(old_fields.get(field_name), value)}")
+        for entry_id, entry in before.items():
+            if entry_id not in after:
+                differences.append(f"{title}: {noun} {_entry_name(entry)} fehlt in der neuen "
+                                   "Fassung")
+    if not differences:
+        return counts, ["Der Inhalt ist gleich (nur Schreibweise, Kommentare oder Angaben "
+                        "zum Spiel unterscheiden sich)."]
+    items = differences[:MAX_DIFFERENCES]
+    if len(differences) > MAX_DIFFERENCES:
+        more = len(differences) - MAX_DIFFERENCES
+        items.append(f"… und {more} weitere Änderung{'en' if more != 1 else ''}.")
+    return counts, items
+
+
+def _entry_name(entry) -> str:
+    title = (getattr(entry, "title", None) or getattr(entry, "label", None)
+             or getattr(entry, "question", None) or getattr(entry, "text", None) or entry.id)
+    return f"„{_short(str(title), 40)}“"
+
+
+def _short(text: str, limit: int) -> str:
+    text = " ".join(safe_line(text).split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _changed_text(a: Any, b: Any) -> str:
+    """``„alt“ → „neu“``, both cut to the stretch where they start to differ."""
+    # Read as the player reads it: without the Markdown stars and backticks.
+    a_text = " ".join(re.sub(r"[*`]", "", str("" if a is None else a)).split())
+    b_text = " ".join(re.sub(r"[*`]", "", str("" if b is None else b)).split())
+    start = 0
+    while start < min(len(a_text), len(b_text)) and a_text[start] == b_text[start]:
+        start += 1
+    # Back to a word's start, a few words before the difference, so it reads in context.
+    start = max(0, a_text.rfind(" ", 0, max(0, start - 15)) + 1) if start > 20 else 0
+    lead = "…" if start else ""
+    return (f"„{lead}{_short(a_text[start:], _EXCERPT)}“ → "
+            f"„{lead}{_short(b_text[start:], _EXCERPT)}“")
+
+
+def _version_key(version: str | None) -> tuple[int, ...] | None:
+    numbers = re.findall(r"\d+", version or "")
+    return tuple(int(n[:9]) for n in numbers) if numbers else None
+
+
+def _which_is_newer(installed, incoming, mine_modified, theirs_modified,
+                    same: bool) -> tuple[str, str]:
+    if same:
+        return "", "Beide Fassungen sind Byte für Byte gleich."
+    a = installed.game.content.meta.version if isinstance(installed, LoadedGame) else None
+    b = incoming.game.content.meta.version
+    ka, kb = _version_key(a), _version_key(b)
+    if ka is not None and kb is not None and ka != kb:
+        side = "incoming" if kb > ka else "installed"
+        which, high, low = (("Die neue", b, a) if side == "incoming"
+                            else ("Die installierte", a, b))
+        return side, (f"Neuer nach der Fassungsnummer: {which} Fassung ({_short(high, 20)} "
+                      f"gegenüber {_short(low, 20)}).")
+    said = (f"Beide tragen die Fassungsnummer {_short(b or '–', 20)}" if ka == kb and ka
+            else "Die Fassungsnummer sagt nicht, welche neuer ist")
+    if mine_modified is not None and theirs_modified is not None \
+            and abs((mine_modified - theirs_modified).total_seconds()) > 60:
+        side = "incoming" if theirs_modified > mine_modified else "installed"
+        return side, (f"{said}; zuletzt geändert wurde die "
+                      f"{'neue' if side == 'incoming' else 'installierte'} Fassung "
+                      f"(installiert: {mine_modified:%d.%m.%Y, %H:%M}, neu: "
+                      f"{theirs_modified:%d.%m.%Y, %H:%M}).")
+    return "", f"{said}; entscheide nach den Änderungen."

@@ -556,7 +556,8 @@ class PackActions(QObject):
             _remove_tree(run.work)
             return
         # Ask; the checked copy stays in the work folder while the dialog is open.
-        dialog = ReplacePackDialog(installed, result.loaded, run.archive, self.window)
+        dialog = ReplacePackDialog(installed, result.loaded, run.archive, self.window,
+                                   incoming_modified=result.modified)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         staged = result.loaded.folder
         dialog.accepted.connect(

@@ -300,3 +300,69 @@ def test_manage_says_when_the_folder_did_not_open(qtbot, library, monkeypatch,
     if not opens:
         assert dialog.unopened.path.text() == str(folder)
         assert "Der Ordner von „azul“ ließ sich nicht öffnen" in dialog.unopened.text.text()
+
+
+# -- 5. the import conflict shows what differs in the text -----------------------------------
+
+
+def test_the_import_conflict_shows_which_pitfall_text_changed(
+        qtbot, library, tmp_path, monkeypatch, _isolated_user_data):
+    from app.ui.pack_dialogs import ReplacePackDialog
+    from tests.ui.test_packs_ui import _archive, _button, _choose_file, _entries_of
+    from tests.ui.util import visible_text
+
+    root = _packs(Path(_isolated_user_data))
+    installed = create_pack(root, "Azul", reserved_ids(), "Bea")
+    edited = create_pack(tmp_path / "bea", "Azul", reserved_ids(), "Bea")
+    # Only the text of one pitfall changed; the version number was not raised.
+    _rewrite(edited / "game.yaml", "right: Was die Spielregel tatsächlich sagt.",
+             "right: Überzählige Fliesen landen im Boden und kosten Punkte.")
+    archive = _archive(tmp_path / "azul.regelfrisch", _entries_of(edited, "azul"))
+    win = _open_window(qtbot, library, "azul")
+    _choose_file(monkeypatch, archive, "getOpenFileName")
+    win.actions_by_name["import_pack"].trigger()
+    qtbot.waitUntil(lambda: win.packs.importing is None, timeout=10_000)
+    dialog = win.last_dialog
+    assert isinstance(dialog, ReplacePackDialog)
+    shown = visible_text(dialog)
+    assert "game.yaml: geändert · quiz.yaml: gleich" in shown
+    assert "Leicht vergessen: 1 · Quizfragen: 2" in shown
+    assert ("• Leicht vergessen, „Eine Regel, die oft vergessen wird“, „Richtig“: "
+            "„Was die Spielregel tatsächlich sagt.“ → „Überzählige Fliesen landen im Boden "
+            "und kosten Punkte.“") in shown
+    assert shown.count("• ") == 1, "only what changed"
+    assert "Beide tragen die Fassungsnummer 1" in shown
+    win.grab()  # the dialog is laid out in the window it belongs to
+    assert dialog.width() <= 1280
+    qtbot.mouseClick(_button(dialog, "Installierte behalten"), Qt.MouseButton.LeftButton)
+    assert "tatsächlich" in (installed / "game.yaml").read_text(encoding="utf-8")
+
+
+def test_the_conflict_says_which_copy_is_newer(tmp_path):
+    import os as _os
+    from datetime import datetime, timedelta
+
+    from app.model.packs import compare_packs, load_pack
+
+    old = create_pack(tmp_path / "a", "Azul", reserved_ids())
+    new = create_pack(tmp_path / "b", "Azul", reserved_ids())
+    _rewrite(new / "quiz.yaml", "Die kurze Antwort.", "Eine längere Antwort.")
+    # The same version number: the files' dates tell.
+    past = (datetime.now() - timedelta(days=2)).timestamp()
+    for name in ("game.yaml", "quiz.yaml"):
+        _os.utime(old / name, (past, past))
+    difference = compare_packs(load_pack(old), load_pack(new),
+                               incoming_modified=datetime.now())
+    assert difference.newer == "incoming"
+    assert "zuletzt geändert wurde die neue Fassung" in difference.newer_text
+    assert difference.files == ["game.yaml: gleich", "quiz.yaml: geändert"]
+    assert difference.items == ["Quizfragen, „Eine Situation am Tisch: Was gilt jetzt?“, "
+                                "Antwort: „Die kurze Antwort.“ → „Eine längere Antwort.“"]
+    # A higher version number wins over the dates.
+    _rewrite(old / "game.yaml", 'version: "1"', 'version: "1.10"')
+    _rewrite(new / "game.yaml", 'version: "1"', 'version: "1.9"')
+    difference = compare_packs(load_pack(old), load_pack(new),
+                               incoming_modified=datetime.now())
+    assert difference.newer == "installed"
+    assert difference.newer_text == ("Neuer nach der Fassungsnummer: Die installierte Fassung "
+                                     "(1.10 gegenüber 1.9).")
