@@ -877,6 +877,8 @@ def _content_differences(old, new) -> tuple[list[str], list[str]]:
         a, b = getattr(old.content, text_key), getattr(new.content, text_key)
         if a != b:
             differences.append(f"{title}: {_changed_text(a, b)}")
+    if old.content.teach != new.content.teach:
+        differences.append("Erklärmodus: geändert")
     for _key, title, noun, a, b in parts:
         before = {e.id: e for e in a}
         after = {e.id: e for e in b}
@@ -896,8 +898,9 @@ def _content_differences(old, new) -> tuple[list[str], list[str]]:
                 differences.append(f"{title}: {noun} {_entry_name(entry)} fehlt in der neuen "
                                    "Fassung")
     if not differences:
-        return counts, ["Der Inhalt ist gleich (nur Schreibweise, Kommentare oder Angaben "
-                        "zum Spiel unterscheiden sich)."]
+        return counts, ["Die Texte der Abschnitte und Fragen sind gleich; es unterscheiden "
+                        "sich nur Schreibweise, Kommentare, die Angaben zum Spiel oder das "
+                        "Glossar."]
     items = differences[:MAX_DIFFERENCES]
     if len(differences) > MAX_DIFFERENCES:
         more = len(differences) - MAX_DIFFERENCES

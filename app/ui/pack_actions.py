@@ -96,6 +96,7 @@ class PackActions(QObject):
         self.timer.timeout.connect(self.reload)
         self.root_watcher = QFileSystemWatcher(self)
         self.root_watcher.directoryChanged.connect(lambda _path: self.scan_timer.start())
+        self.root_watcher.fileChanged.connect(lambda _path: self.scan_timer.start())
         self.scan_timer = QTimer(self)
         self.scan_timer.setSingleShot(True)
         self.scan_timer.setInterval(RESCAN_DELAY_MS)
@@ -149,10 +150,13 @@ class PackActions(QObject):
             self.watcher.addPaths(missing)
 
     def _show_problems(self, entry) -> None:
+        from app.model.packs import pack_report
+
         folder = entry.folder
         stale = self._stale.get(folder, [])
         if not hasattr(entry, "game"):
-            self.panel.show_problems(folder, entry.problems, [], stale=False)
+            report = pack_report(entry)  # a pack that did not load: no files to read again
+            self.panel.show_problems(folder, report.errors, report.hints, stale=False)
             self.panel.show()
             return
         if stale:
@@ -216,15 +220,19 @@ class PackActions(QObject):
     def _watch_root(self) -> None:
         """Watch the packs folder (or, before the first pack, the data folder it appears in)
         and every pack folder that does not load yet, so its fix is seen too."""
+        from app.model.packs import PACK_FILES
+
         root_exists = self.root.is_dir()
         wanted = {str(self.root if root_exists else self.data)}
         if root_exists:
-            wanted |= {str(e.folder) for e in self.own_entries()
-                       if not hasattr(e, "game") and e.folder.parent == self.root}
-        watched = set(self.root_watcher.directories())
+            for entry in self.own_entries():
+                if not hasattr(entry, "game") and entry.folder.parent == self.root:
+                    # A copy still writing into a file changes it, not the folder.
+                    wanted |= {str(entry.folder), *(str(entry.folder / n) for n in PACK_FILES)}
+        watched = set(self.root_watcher.directories() + self.root_watcher.files())
         if watched - wanted:
             self.root_watcher.removePaths(sorted(watched - wanted))
-        missing = [p for p in sorted(wanted - watched) if Path(p).is_dir()]
+        missing = [p for p in sorted(wanted - watched) if Path(p).exists()]
         if missing:
             self.root_watcher.addPaths(missing)
 

@@ -218,8 +218,20 @@ def test_a_half_written_pack_folder_is_shown_only_once_it_loads(qtbot, library,
     folder = root / "azul"
     folder.mkdir()
     (folder / "game.yaml").write_bytes((source / "game.yaml").read_bytes())
-    qtbot.wait(1500)  # several debounce intervals: the watcher has seen the folder
-    assert "azul" not in _switcher_ids(win) or win.state.library.game("azul") is None
+    # Shown with its problems (as a restart would show it), never as a game half there.
+    qtbot.waitUntil(lambda: "azul" in _switcher_ids(win), timeout=10_000)
+    assert win.state.library.game("azul") is None
+    assert win.game_switcher.itemText(win.game_switcher.findData("azul")) == "azul (fehlerhaft)"
+    win.state.select_game("azul")
+    assert any("quiz.yaml" in e and "fehlt" in e for e in win.packs.panel.entries())
+    win.state.select_game("atlantis")
+    # The copy goes on: quiz.yaml appears empty, then is written in place (which changes
+    # the file, not the folder).
+    (folder / "quiz.yaml").write_bytes(b"")
+    qtbot.waitUntil(lambda: str(folder / "quiz.yaml") in win.packs.root_watcher.files()
+                    and win.packs.scanning is None and not win.packs.scan_timer.isActive(),
+                    timeout=10_000)
+    assert win.state.library.game("azul") is None
     (folder / "quiz.yaml").write_bytes((source / "quiz.yaml").read_bytes())
     qtbot.waitUntil(lambda: win.state.library.game("azul") is not None, timeout=10_000)
     index = win.game_switcher.findData("azul")
