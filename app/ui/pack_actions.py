@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow
 from app.model.paths import packs_root
 from app.model.safe_files import german_os_error
 from app.ui.background import BackgroundJob
+from app.ui.packs_folder import PacksFolderWatch
 from app.ui.problems_panel import ProblemsPanel
 from app.ui.progress_model import default_data_dir
 from app.ui.switcher import is_own, switcher_icon, switcher_title  # noqa: F401 - API
@@ -34,8 +35,6 @@ from app.ui.switcher import is_own, switcher_icon, switcher_title  # noqa: F401 
 SUFFIX = ".regelfrisch"
 # Editors save in bursts (write, rename, touch); one reload after the burst is enough.
 RELOAD_DELAY_MS = 250
-# A pack folder copied in or removed changes the packs folder several times; one look after.
-RESCAN_DELAY_MS = 300
 # An import that takes longer than this shows its progress dialog.
 IMPORT_DIALOG_DELAY_MS = 300
 
@@ -72,8 +71,6 @@ class PackActions(QObject):
         self._applying = False
         # Notices that hold only while their pack is there („Neues Spiel angelegt …“).
         self._notices: dict[Path, str] = {}
-        # The packs folder: a reading of new or broken pack folders beside the window.
-        self.scanning: _ScanRun | None = None
 
         add = window._action
         file_menu.addSeparator()
@@ -94,14 +91,7 @@ class PackActions(QObject):
         self.timer.setSingleShot(True)
         self.timer.setInterval(RELOAD_DELAY_MS)
         self.timer.timeout.connect(self.reload)
-        self.root_watcher = QFileSystemWatcher(self)
-        self.root_watcher.directoryChanged.connect(lambda _path: self.scan_timer.start())
-        self.root_watcher.fileChanged.connect(lambda _path: self.scan_timer.start())
-        self.scan_timer = QTimer(self)
-        self.scan_timer.setSingleShot(True)
-        self.scan_timer.setInterval(RESCAN_DELAY_MS)
-        self.scan_timer.timeout.connect(self.rescan)
-        self._watch_root()
+        self.folder_watch = PacksFolderWatch(self)
 
         window.setAcceptDrops(True)
         window.installEventFilter(self)
@@ -120,7 +110,7 @@ class PackActions(QObject):
     def _follow(self) -> None:
         """Watch the open pack (if any), show its problems, enable what applies."""
         self._withdraw_notices()
-        self._watch_root()
+        self.folder_watch.watch()
         entry = self.current()
         own = is_own(entry)
         self.window.actions_by_name["export_pack"].setEnabled(own and hasattr(entry, "game"))
@@ -215,127 +205,11 @@ class PackActions(QObject):
         self._generation += 1
         self.timer.start()
 
-    # -- the packs folder ---------------------------------------------------------------------
-
-    def _watch_root(self) -> None:
-        """Watch the packs folder (or, before the first pack, the data folder it appears in)
-        and every pack folder that does not load yet, so its fix is seen too."""
-        from app.model.packs import PACK_FILES
-
-        root_exists = self.root.is_dir()
-        wanted = {str(self.root if root_exists else self.data)}
-        if root_exists:
-            for entry in self.own_entries():
-                if not hasattr(entry, "game") and entry.folder.parent == self.root:
-                    # A copy still writing into a file changes it, not the folder.
-                    wanted |= {str(entry.folder), *(str(entry.folder / n) for n in PACK_FILES)}
-        watched = set(self.root_watcher.directories() + self.root_watcher.files())
-        if watched - wanted:
-            self.root_watcher.removePaths(sorted(watched - wanted))
-        missing = [p for p in sorted(wanted - watched) if Path(p).exists()]
-        if missing:
-            self.root_watcher.addPaths(missing)
-
-    def rescan(self) -> None:
-        """Show pack folders made beside the window, drop removed ones, and read again the
-        ones that did not load (they may be whole now). Reads beside the window; a folder
-        whose files changed during the reading waits for the next look."""
-        library = self.state.library
-        self._watch_root()
-        if library is None:
-            return
-        if self.scanning is not None:
-            self.scanning.again = True
-            return
-        from app.model.packs import pack_folders, read_pack_version, reserved_ids
-
-        here = {e.folder: e for e in self.own_entries() if e.folder.parent == self.root}
-        on_disk = pack_folders(self.root)
-        gone = [f for f in here if f not in on_disk]
-        if gone:
-            self._drop(gone)
-        unread = [f for f in on_disk if not hasattr(here.get(f), "game")]
-        if not unread:
-            return
-        reserved = reserved_ids(library)
-        run = _ScanRun(self)
-        run.job = BackgroundJob(
-            lambda _stop: [(f, read_pack_version(f, reserved)) for f in unread], run)
-        run.job.done.connect(run.finished)
-        self.scanning = run
-        run.job.start()
-
-    def _scanned(self, run: _ScanRun, versions, error) -> None:
-        from app.model.library import Library
-        from app.model.packs import failed_pack, reserved_ids
-
-        if self.scanning is run:
-            self.scanning = None
-        library = self.state.library
-        if error is not None or library is None:
-            if error is not None:
-                print(f"Interner Fehler beim Lesen von {self.root}: {type(error).__name__}",
-                      file=sys.stderr)
-            return
-        here = {e.folder: e for e in self.own_entries()}
-        fresh = []
-        for folder, version in versions:
-            if not version.settled:
-                run.again = True  # half-written: look again once the files hold still
-                continue
-            if not folder.is_dir() or hasattr(here.get(folder), "game"):
-                continue  # gone meanwhile, or loaded by the window itself meanwhile
-            known = here.get(folder)
-            if known is not None and getattr(known, "fingerprint", None) == version.fingerprint:
-                continue
-            if version.entry is None:
-                entry = failed_pack(folder, version.problems, reserved_ids(library))
-                entry.fingerprint = version.fingerprint
-            else:
-                entry = version.entry
-            fresh.append(entry)
-        if fresh:
-            folders = {e.folder for e in fresh}
-
-            def other(e) -> bool:
-                return not (e.own_pack and e.folder in folders)
-
-            games = [g for g in library.games if other(g)]
-            failures = [f for f in library.failures if other(f)]
-            games += [e for e in fresh if hasattr(e, "game")]
-            failures += [e for e in fresh if not hasattr(e, "game")]
-            self._set_library_keeping_place(Library(games=games, failures=failures))
-            names = ", ".join(f"„{e.folder.name}“" for e in fresh)
-            self.window.status_text.setText(f"Eigenes Spiel im Ordner gefunden: {names}.")
-        if run.again:
-            self.scan_timer.start()
-
-    def _drop(self, folders: list[Path]) -> None:
-        """Take the packs in ``folders`` (removed from disk) out of the window; their
-        progress files stay, as after „Spiele verwalten … → Entfernen“."""
-        from app.model.library import Library
-
-        library = self.state.library
-
-        def other(e) -> bool:
-            return not (e.own_pack and e.folder in folders)
-
-        for folder in folders:
-            self._fingerprints.pop(folder, None)
-            self._stale.pop(folder, None)
-            self._reviews.pop(folder, None)
-        self._set_library_keeping_place(Library(
-            games=[g for g in library.games if other(g)],
-            failures=[f for f in library.failures if other(f)]))
-        names = ", ".join(f"„{f.name}“" for f in folders)
-        self.window.status_text.setText(f"Eigenes Spiel nicht mehr im Ordner: {names}.")
-
-    def _set_library_keeping_place(self, library) -> None:
-        # The game on screen stays (unless it is the one that went).
-        game_id = self.state.game_id
-        self.state.set_library(library)
-        if any(e.id == game_id for e in library.entries()):
-            self.state.select_game(game_id)
+    def forget(self, folder: Path) -> None:
+        """Drop what is known of the pack in ``folder`` (it was removed)."""
+        self._fingerprints.pop(folder, None)
+        self._stale.pop(folder, None)
+        self._reviews.pop(folder, None)
 
     def _withdraw_notices(self) -> None:
         folders = {e.folder for e in self.own_entries()}
@@ -358,7 +232,7 @@ class PackActions(QObject):
         folder = entry.folder
         if not folder.is_dir():
             # Removed from outside: the packs folder's watch takes it out of the window.
-            self.scan_timer.start()
+            self.folder_watch.look_soon()
             return
         self._watch(folder)
         if self.reloading is not None:
@@ -384,7 +258,7 @@ class PackActions(QObject):
                 self.reload()  # the player switched packs meanwhile: read the open one
             return
         if not folder.is_dir():
-            self.scan_timer.start()  # removed meanwhile: not a pack with errors
+            self.folder_watch.look_soon()  # removed meanwhile: not a pack with errors
             return
         if error is not None:
             print(f"Interner Fehler beim Neuladen von {folder}: {type(error).__name__}",
@@ -687,21 +561,6 @@ class _ImportRun(QObject):
     def finished(self, result, error) -> None:
         self.job.finish()
         self.actions._inspected(self, result, error)
-        self.deleteLater()
-
-
-class _ScanRun(QObject):
-    """One reading of the packs folder's new (or not yet loading) pack folders."""
-
-    def __init__(self, actions: PackActions):
-        super().__init__(actions)
-        self.actions = actions
-        self.again = False
-        self.job: BackgroundJob | None = None
-
-    def finished(self, versions, error) -> None:
-        self.job.finish()
-        self.actions._scanned(self, versions, error)
         self.deleteLater()
 
 

@@ -228,8 +228,9 @@ def test_a_half_written_pack_folder_is_shown_only_once_it_loads(qtbot, library,
     # The copy goes on: quiz.yaml appears empty, then is written in place (which changes
     # the file, not the folder).
     (folder / "quiz.yaml").write_bytes(b"")
-    qtbot.waitUntil(lambda: str(folder / "quiz.yaml") in win.packs.root_watcher.files()
-                    and win.packs.scanning is None and not win.packs.scan_timer.isActive(),
+    watch = win.packs.folder_watch
+    qtbot.waitUntil(lambda: str(folder / "quiz.yaml") in watch.watcher.files()
+                    and watch.scanning is None and not watch.timer.isActive(),
                     timeout=10_000)
     assert win.state.library.game("azul") is None
     (folder / "quiz.yaml").write_bytes((source / "quiz.yaml").read_bytes())
