@@ -39,7 +39,9 @@ class _Dialog(QDialog):
         self.fit()
 
     def fit(self) -> None:
-        width = max(self.width(), self.minimumWidth())
+        # Wide enough for its buttons whatever the text size (they never wrap), else as wide
+        # as it is or is meant to be.
+        width = max(self.width(), self.minimumWidth(), self.layout().minimumSize().width())
         self.resize(width, max(self.heightForWidth(width), self.height()))
 
 
