@@ -156,10 +156,13 @@ def test_the_new_game_banner_goes_when_that_game_is_removed(qtbot, library,
 def test_the_banner_keeps_what_else_it_says(qtbot, library, _isolated_user_data):
     win = _open_window(qtbot, library)
     win.notice_bar.show_notice("Dein Fortschritt wurde gesichert.")
-    folder = create_pack(_packs(Path(_isolated_user_data)), "Azul", reserved_ids())
-    win.packs._created(folder)
+    win.actions_by_name["new_pack"].trigger()
+    dialog = win.last_dialog
+    qtbot.keyClicks(dialog.name, "Azul")
+    qtbot.keyClick(dialog.name, Qt.Key.Key_Return)
     assert "Neues Spiel angelegt" in _banner(win)
-    shutil.rmtree(folder)  # removed from outside, seen by the watcher
+    assert "Dein Fortschritt wurde gesichert." in _banner(win)
+    shutil.rmtree(_packs(Path(_isolated_user_data)) / "azul")  # removed from outside
     qtbot.waitUntil(lambda: win.game_switcher.findData("azul") == -1, timeout=10_000)
     assert _banner(win) == "Dein Fortschritt wurde gesichert."
 
@@ -379,3 +382,17 @@ def test_the_conflict_says_which_copy_is_newer(tmp_path):
     assert difference.newer == "installed"
     assert difference.newer_text == ("Neuer nach der Fassungsnummer: Die installierte Fassung "
                                      "(1.10 gegenüber 1.9).")
+
+
+def test_the_very_first_pack_made_beside_the_window_appears(qtbot, library,
+                                                            _isolated_user_data):
+    # No packs folder yet: `--neu` makes it, and the window still notices.
+    from app.model.packs import run_new
+
+    data = Path(_isolated_user_data)
+    win = _open_window(qtbot, library)
+    assert not _packs(data).exists()
+    assert run_new(["Carcassonne"], data, io.StringIO()) == 0
+    qtbot.waitUntil(lambda: "carcassonne" in _switcher_ids(win), timeout=10_000)
+    assert win.state.game_id == "atlantis"
+    assert win.status_text.text() == "Neues eigenes Spiel im Ordner: „carcassonne“."
