@@ -89,7 +89,11 @@ class PacksFolderWatch(QObject):
         gone = [f for f in here if f not in on_disk]
         if gone:
             self._drop(gone)
-        unread = [f for f in on_disk if not hasattr(here.get(f), "game")]
+        # The open pack is the live preview's (PackActions.reload): read once, not twice.
+        current = self.actions.current()
+        open_folder = current.folder if current is not None and current.own_pack else None
+        unread = [f for f in on_disk
+                  if not hasattr(here.get(f), "game") and (f != open_folder or f not in here)]
         if not unread:
             return
         reserved = reserved_ids(library)
