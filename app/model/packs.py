@@ -916,7 +916,12 @@ def _entry_name(entry) -> str:
 
 def _short(text: str, limit: int) -> str:
     text = " ".join(safe_line(text).split())
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 1]
+    # At a word's end where one is near, so no word is cut in half.
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit * 2 // 3 else cut) + " …"
 
 
 def _changed_text(a: Any, b: Any) -> str:

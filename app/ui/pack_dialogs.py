@@ -220,7 +220,7 @@ class ReplacePackDialog(_Dialog):
         # the window; the question and the buttons stay in view.
         self.body = QWidget()
         body = QVBoxLayout(self.body)
-        body.setContentsMargins(0, 0, 0, 0)
+        body.setContentsMargins(0, 0, 10, 0)  # air between the text and a scroll bar
         body.setSpacing(12)
         # Which copy has the newer text is what the player decides by, so it comes first;
         # the metadata below often says nothing about it (one version, edited twice).
