@@ -302,7 +302,9 @@ def pack_report(entry: LoadedGame | FailedGame) -> PackReport:
     for the editorial review, so call it beside the window (it is quick, but not a frame)."""
     if isinstance(entry, FailedGame):
         return PackReport(list(entry.problems), [])
-    review = review_game(entry.game, entry.folder)
+    from app.model import quality  # looked up per call: one review_game for every caller
+
+    review = quality.review_game(entry.game, entry.folder)
     return PackReport(review.errors, review.hints, review.coverage)
 
 
