@@ -5,34 +5,61 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TextIO
 
-from app.model.loader import GAME_FILE, Library, LoadedGame, load_entry, load_library
+from app.model.library import SHIPPED_GAMES, game_folders
+from app.model.loader import (
+    GAME_FILE,
+    QUIZ_FILE,
+    FailedGame,
+    Library,
+    LoadedGame,
+    load_entry,
+    load_library,
+)
 from app.model.paths import content_root
 from app.model.quality import review_game
 
 
 def check_folder(folder: Path) -> Library:
-    """A content root (one folder per game) or a single game folder."""
+    """A content root (one folder per game) or a single game folder.
+
+    A folder that is no shipped game is a player's pack and is loaded as the window loads it
+    (:func:`app.model.packs.load_pack_entry`): the pack's rules and the loader's, together."""
     try:
-        single = (folder / GAME_FILE).exists()
+        single = (folder / GAME_FILE).exists() or (folder / QUIZ_FILE).exists()
     except OSError:
         single = False  # load_library names the unreadable folder
     if single:
-        library = Library()
-        entry = load_entry(folder)  # never raises: every failure is a FailedGame
+        folders = [folder]
+    else:
+        try:
+            folders = game_folders(folder)
+        except OSError:
+            return load_library(folder)  # names the unreadable folder
+    library = Library()
+    for game_folder in folders:
+        entry = _load_any(game_folder)
         (library.games if isinstance(entry, LoadedGame) else library.failures).append(entry)
-        return library
-    return load_library(folder)
+    return library
+
+
+def _load_any(folder: Path) -> LoadedGame | FailedGame:
+    from app.model.packs import load_pack_entry
+
+    # never raises: every failure is a FailedGame
+    return load_entry(folder) if folder.name in SHIPPED_GAMES else load_pack_entry(folder)
 
 
 def run_check(folder: Path | None, out: TextIO) -> int:
-    from app.model.packs import SUFFIX, with_pack_rules
+    from app.model.packs import SUFFIX, pack_report
 
     if folder is not None and folder.suffix == SUFFIX and not folder.is_dir():
         return check_archive(folder, out)
 
-    # A game without an engine is a player's pack: no HTML, no file links, only known files.
-    library = with_pack_rules(check_folder(folder or content_root()))
-    reviews = [review_game(loaded.game, loaded.folder) for loaded in library.games]
+    library = check_folder(folder or content_root())
+    # A game without an engine is a player's pack: reported as the window's problems panel
+    # reports it (one function for both, so they never differ).
+    reviews = [pack_report(loaded) if loaded.id not in SHIPPED_GAMES
+               else review_game(loaded.game, loaded.folder) for loaded in library.games]
     errors = library.problems + [p for r in reviews for p in r.errors]
     for problem in errors:
         print(problem, file=out)

@@ -107,10 +107,21 @@ def load_pack(folder: Path, reserved: Iterable[str] = (),
     # Taken before reading: a change during the load makes it differ, never the reverse.
     files = files or GameFiles(folder)
     fingerprint = fingerprint or pack_fingerprint(folder, files)
-    problems = pack_problems(folder, reserved, files)
-    if problems:
+    problems, blocking = _pack_problems(folder, reserved, files)
+    if blocking:
         raise ContentError(problems)
-    loaded = load_game(folder, files=files)
+    # The pack's own rules and the loader's together, each problem once: the player fixes
+    # them in one go, and ``--check`` (which loads packs through here) says the same.
+    try:
+        loaded = load_game(folder, files=files)
+    except ContentError as exc:
+        # A file both refuse (a FIFO, a link to a device) is named once, in the loader's
+        # more precise words.
+        named = {p.file for p in exc.problems if p.line is None}
+        ours = [p for p in problems if not (p.line is None and p.file in named)]
+        raise ContentError(_in_file_order([*ours, *exc.problems])) from None
+    if problems:
+        raise ContentError(_in_file_order(problems))
     pack = PackGame(loaded.game, loaded.folder, loaded.examples)
     pack.fingerprint = fingerprint
     return pack
@@ -147,15 +158,31 @@ def read_pack_version(folder: Path, reserved: Iterable[str] = (),
     return PackVersion(before, entry, problems, settled=pack_fingerprint(folder) == before)
 
 
+def _in_file_order(problems: list[Problem]) -> list[Problem]:
+    """Each problem once, by file and line: the order of the panel and of ``--check``."""
+    return sorted(distinct_problems(problems),
+                  key=lambda p: (str(p.file), p.line or 0))
+
+
 def pack_problems(folder: Path, reserved: Iterable[str] = (),
                   files: GameFiles | None = None) -> list[Problem]:
     """What keeps ``folder`` from being a pack, before the YAML is even read as a game.
 
     ``files`` read from memory (an archive's checked entries) have no folder to look at: only
     the id and the markup are checked then."""
+    return _pack_problems(folder, reserved, files)[0]
+
+
+def _pack_problems(folder: Path, reserved: Iterable[str],
+                   files: GameFiles | None) -> tuple[list[Problem], bool]:
+    """:func:`pack_problems`, and whether one of them forbids reading the pack as a game at
+    all (a shipped game's id would run that game's engine checks; an oversized file would
+    keep the parser busy for seconds)."""
     problems: list[Problem] = []
+    blocking = False
     game_id = folder.name
     if game_id in set(reserved):
+        blocking = True
         problems.append(Problem(folder, None, f"„{game_id}“ ist ein mitgeliefertes Spiel. Ein "
                                               "eigenes Spiel braucht einen anderen Ordnernamen."))
     elif not ID_PATTERN.match(game_id) or len(game_id) > MAX_ID:
@@ -167,6 +194,7 @@ def pack_problems(folder: Path, reserved: Iterable[str] = (),
         for name in PACK_FILES:
             data = files.raw(name)
             if data is not None and len(data) > MAX_PACK_FILE_BYTES:
+                blocking = True
                 problems.append(Problem(folder / name, None,
                                         too_large(len(data), MAX_PACK_FILE_BYTES)))
             elif data is not None:
@@ -182,11 +210,12 @@ def pack_problems(folder: Path, reserved: Iterable[str] = (),
                 problems.append(Problem(path, None, _unknown_file_message(path.name)))
             elif _size(path) > MAX_PACK_FILE_BYTES:
                 # The same limit as in an archive, so every pack that loads can be shared.
+                blocking = True
                 problems.append(Problem(path, None, too_large(_size(path),
                                                               MAX_PACK_FILE_BYTES)))
             elif path.suffix == ".yaml":
                 problems += _markup_problems(files, path.name)
-    return problems
+    return problems, blocking
 
 
 def _size(path: Path) -> int:
@@ -213,23 +242,70 @@ def _markup_problems(files: GameFiles, name: str) -> list[Problem]:
         return []  # the loader reports it with its line
 
 
+def pack_folders(root: Path) -> list[Path]:
+    """The pack folders below ``root`` (a missing or unreadable root has none).
+
+    Dot folders are work in progress (``--neu`` and an import build their pack in one and
+    rename it when it is whole), so a window watching ``root`` never sees half a pack."""
+    try:
+        return sorted(p for p in root.iterdir() if p.is_dir() and not p.is_symlink()
+                      and not p.name.startswith((".", "_")))
+    except OSError:
+        return []
+
+
+def load_pack_entry(folder: Path, reserved: Iterable[str] = ()) -> PackGame | FailedPack:
+    """:func:`load_pack` that never raises: a pack that does not load is a
+    :class:`FailedPack` with its problems (as the window lists it, and ``--check``)."""
+    files = GameFiles(folder)
+    fingerprint = pack_fingerprint(folder, files)
+    try:
+        return load_pack(folder, reserved, fingerprint, files)
+    except ContentError as exc:
+        failed = failed_pack(folder, exc.problems, reserved)
+    except RecursionError:
+        failed = failed_pack(folder, [Problem(folder, None, "Die Inhalte sind zu tief "
+                                                            "verschachtelt.")], reserved)
+    except OSError as exc:
+        failed = failed_pack(folder, [Problem(folder, None, "Der Spielordner lässt sich nicht "
+                                                            f"lesen ({german_os_error(exc)}).")],
+                             reserved)
+    failed.fingerprint = fingerprint
+    return failed
+
+
 def load_packs(root: Path, reserved: Iterable[str] = ()) -> Library:
     """Every pack folder below ``root``; a missing folder is simply no packs."""
     reserved = set(reserved)
     packs = Library()
-    if not root.is_dir():
-        return packs
-    for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.is_symlink()
-                         and not p.name.startswith((".", "_"))):
-        files = GameFiles(folder)
-        fingerprint = pack_fingerprint(folder, files)
-        try:
-            packs.games.append(load_pack(folder, reserved, fingerprint, files))
-        except ContentError as exc:
-            failed = failed_pack(folder, exc.problems, reserved)
-            failed.fingerprint = fingerprint
-            packs.failures.append(failed)
+    for folder in pack_folders(root):
+        entry = load_pack_entry(folder, reserved)
+        (packs.failures if isinstance(entry, FailedGame) else packs.games).append(entry)
     return packs
+
+
+@dataclass(frozen=True)
+class PackReport:
+    """Everything that is said about one pack: by ``regelfrisch --check`` and, in the same
+    words and order, by the window's problems panel (the one source of both).
+
+    ``errors`` keep the pack from loading (or, once it loads, from passing the editorial
+    review); ``hints`` never do."""
+
+    errors: list[Problem]
+    hints: list[Problem]
+    coverage: Any = None  # app.model.quality.Coverage of a pack that loads
+
+
+def pack_report(entry: LoadedGame | FailedGame) -> PackReport:
+    """The report on ``entry`` as :func:`load_pack_entry` loaded it; reads the files again
+    for the editorial review, so call it beside the window (it is quick, but not a frame)."""
+    if isinstance(entry, FailedGame):
+        return PackReport(list(entry.problems), [])
+    from app.model import quality  # looked up per call: one review_game for every caller
+
+    review = quality.review_game(entry.game, entry.folder)
+    return PackReport(review.errors, review.hints, review.coverage)
 
 
 def failed_pack(folder: Path, problems: list[Problem], reserved: Iterable[str]) -> FailedPack:
@@ -237,19 +313,6 @@ def failed_pack(folder: Path, problems: list[Problem], reserved: Iterable[str]) 
     # switcher shows both and the shipped one is never replaced.
     pack_id = folder.name if folder.name not in set(reserved) else f"{folder.name} (eigenes)"
     return FailedPack(pack_id, folder, problems)
-
-
-def with_pack_rules(library: Library) -> Library:
-    """``library`` with every game that has no engine held to the rules of a pack (for
-    ``--check``, so it says what the app's problems panel says)."""
-    games, failures = [], list(library.failures)
-    for loaded in library.games:
-        problems = [] if loaded.id in SHIPPED_GAMES else pack_problems(loaded.folder)
-        if problems:
-            failures.append(FailedGame(loaded.id, loaded.folder, problems))
-        else:
-            games.append(loaded)
-    return Library(games=games, failures=failures)
 
 
 def with_packs(library: Library, root: Path) -> Library:
@@ -362,6 +425,8 @@ class Inspection:
     problems: list[Problem] = field(default_factory=list)
     loaded: PackGame | None = None
     hints: list[Problem] = field(default_factory=list)
+    # When the pack's files were last changed, as the archive's entries say (a datetime).
+    modified: Any = None
 
     @property
     def pack_id(self) -> str:
@@ -406,9 +471,11 @@ def inspect_archive(archive: Path, workdir: Path, reserved: Iterable[str] = (),
         problem(f"Die Datei lässt sich nicht lesen ({german_os_error(exc)}).")
         return result
     step()
-    files = _unpack(raw, problem)
+    dates: list[tuple] = []
+    files = _unpack(raw, problem, dates)
     if problems:
         return result
+    result.modified = _latest(dates)
     return _inspect_entries(result, files, workdir, reserved, step)
 
 
@@ -484,9 +551,22 @@ _BROKEN_ZIP = (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError, O
                IndexError, KeyError, TypeError)
 
 
-def _unpack(raw: bytes, problem) -> dict[str, bytes]:
+def _latest(dates: list[tuple]):
+    from datetime import datetime
+
+    stamps = []
+    for stamp in dates:
+        try:
+            stamps.append(datetime(*stamp))
+        except (TypeError, ValueError):
+            continue  # a date the archive made up: no date
+    return max(stamps) if stamps else None
+
+
+def _unpack(raw: bytes, problem, dates: list[tuple] | None = None) -> dict[str, bytes]:
     """The archive's files by name, each read up to its limit; on any problem, ``problem``
-    is told (German) and what is returned must not be used."""
+    is told (German) and what is returned must not be used. ``dates``: gets the pack
+    files' modification dates as the archive records them."""
     files: dict[str, bytes] = {}
     try:
         zipped = zipfile.ZipFile(io.BytesIO(raw))
@@ -518,6 +598,8 @@ def _unpack(raw: bytes, problem) -> dict[str, bytes]:
                 problem(too_large(len(data), limit, at_least=True), info.filename)
                 continue
             files[info.filename] = data
+            if dates is not None and info.filename in PACK_FILES:
+                dates.append(info.date_time)
     return files
 
 
@@ -693,3 +775,197 @@ def run_new(args: list[str], data: Path, out) -> int:
           f"Bearbeite {folder / GAME_FILE} und {folder / QUIZ_FILE}; "
           f"prüfen mit: regelfrisch --check {folder}", file=out)
     return 0
+
+
+# -- two copies of one pack ----------------------------------------------------------------
+
+# What a player calls each part, and each field of its entries (app/ui/sections.py names).
+_SECTIONS = (("steps", "Dein Zug", "Schritt"), ("numbers", "Die Zahlen", "Zeile"),
+             ("pitfalls", "Leicht vergessen", "Eintrag"),
+             ("interpretations", "Auslegungen", "Auslegung"),
+             ("variants", "Varianten", "Variante"), ("open_questions", "Offene Fragen", "Frage"))
+_FIELDS = {"title": "Titel", "text": "Text", "wrong": "„Nicht“", "right": "„Richtig“",
+           "label": "Bezeichnung", "value": "Wert", "ruling": "Auslegung", "reason": "Warum",
+           "question": "Frage", "answer": "Antwort", "explanation": "Erklärung",
+           "pages": "Seiten", "tests": "prüft", "number": "Nummer", "code": "Kürzel",
+           "optional": "freiwillig"}
+MAX_DIFFERENCES = 4
+_EXCERPT = 70
+
+
+@dataclass(frozen=True)
+class PackDifference:
+    """What differs between an installed pack and another copy of it (an import, a library's
+    pack), in German lines for the dialog that asks which to keep.
+
+    ``newer``: ``"installed"``, ``"incoming"`` or ``""`` when the pack's version (or else the
+    files' dates) does not tell."""
+
+    files: list[str]
+    counts: list[str]
+    items: list[str]
+    newer_text: str
+    newer: str = ""
+
+    def lines(self) -> list[str]:
+        return [*self.files, *self.counts, *self.items, self.newer_text]
+
+
+def compare_packs(installed: LoadedGame | FailedGame, incoming: LoadedGame, *,
+                  incoming_files: dict[str, bytes] | None = None,
+                  incoming_modified: Any = None) -> PackDifference:
+    """How ``incoming`` differs from the ``installed`` pack of the same id.
+
+    ``incoming_files``: its files' bytes (else read from ``incoming.folder`` where it is one);
+    ``incoming_modified``: when its files were last changed (an archive entry's date), a
+    :class:`datetime.datetime`."""
+    mine = _pack_bytes(installed.folder)
+    theirs = incoming_files
+    if theirs is None and incoming.folder.is_dir():
+        theirs = _pack_bytes(incoming.folder)
+    files = []
+    for name in PACK_FILES if theirs is not None else ():
+        a, b = mine.get(name), theirs.get(name)
+        if a is None and b is None:
+            continue
+        if a is None:
+            files.append(f"{name}: nur in der neuen Fassung")
+        elif b is None:
+            files.append(f"{name}: nur in der installierten Fassung")
+        else:
+            files.append(f"{name}: {'gleich' if a == b else 'geändert'}")
+    counts: list[str] = []
+    items: list[str] = []
+    if isinstance(installed, LoadedGame):
+        counts, items = _content_differences(installed.game, incoming.game)
+    newer, newer_text = _which_is_newer(installed, incoming, _modified(installed.folder),
+                                        incoming_modified, mine == theirs)
+    return PackDifference(files, counts, items, newer_text, newer)
+
+
+def _pack_bytes(folder: Path) -> dict[str, bytes]:
+    found: dict[str, bytes] = {}
+    for name in PACK_FILES:
+        try:
+            found[name] = read_regular_file(folder / name, MAX_PACK_FILE_BYTES)
+        except (UnreadableFile, OSError):
+            continue
+    return found
+
+
+def _modified(folder: Path):
+    from datetime import datetime
+
+    times = []
+    for name in PACK_FILES:
+        try:
+            times.append((folder / name).lstat().st_mtime)
+        except OSError:
+            continue
+    return datetime.fromtimestamp(max(times)) if times else None
+
+
+def _content_differences(old, new) -> tuple[list[str], list[str]]:
+    counts, items = [], []
+    parts = [(key, title, noun, getattr(old.content, key), getattr(new.content, key))
+             for key, title, noun in _SECTIONS]
+    parts.append(("quiz", "Quizfragen", "Frage", old.quiz, new.quiz))
+    for _key, title, _noun, a, b in parts:
+        if a or b:
+            counts.append(f"{title}: {len(a)} → {len(b)}" if len(a) != len(b)
+                          else f"{title}: {len(a)}")
+    differences: list[str] = []
+    for text_key, title in (("summary", "In 30 Sekunden"), ("starts", "Wer anfängt")):
+        a, b = getattr(old.content, text_key), getattr(new.content, text_key)
+        if a != b:
+            differences.append(f"{title}: {_changed_text(a, b)}")
+    if old.content.teach != new.content.teach:
+        differences.append("Erklärmodus: geändert")
+    for _key, title, noun, a, b in parts:
+        before = {e.id: e for e in a}
+        after = {e.id: e for e in b}
+        for entry_id, entry in after.items():
+            name = _entry_name(entry)
+            if entry_id not in before:
+                differences.append(f"{title}: {noun} {name} ist neu")
+                continue
+            old_fields = before[entry_id].model_dump()
+            for field_name, value in entry.model_dump().items():
+                if old_fields.get(field_name) != value:
+                    label = _FIELDS.get(field_name, field_name)
+                    differences.append(f"{title}, {name}, {label}: "
+                                       f"{_changed_text(old_fields.get(field_name), value)}")
+        for entry_id, entry in before.items():
+            if entry_id not in after:
+                differences.append(f"{title}: {noun} {_entry_name(entry)} fehlt in der neuen "
+                                   "Fassung")
+    if not differences:
+        return counts, ["Die Texte der Abschnitte und Fragen sind gleich; es unterscheiden "
+                        "sich nur Schreibweise, Kommentare, die Angaben zum Spiel oder das "
+                        "Glossar."]
+    items = differences[:MAX_DIFFERENCES]
+    if len(differences) > MAX_DIFFERENCES:
+        more = len(differences) - MAX_DIFFERENCES
+        items.append(f"… und {more} weitere Änderung{'en' if more != 1 else ''}.")
+    return counts, items
+
+
+def _entry_name(entry) -> str:
+    title = (getattr(entry, "title", None) or getattr(entry, "label", None)
+             or getattr(entry, "question", None) or getattr(entry, "text", None) or entry.id)
+    return f"„{_short(str(title), 40)}“"
+
+
+def _short(text: str, limit: int) -> str:
+    text = " ".join(safe_line(text).split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 1]
+    # At a word's end where one is near, so no word is cut in half.
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit * 2 // 3 else cut) + " …"
+
+
+def _changed_text(a: Any, b: Any) -> str:
+    """``„alt“ → „neu“``, both cut to the stretch where they start to differ."""
+    # Read as the player reads it: without the Markdown stars and backticks.
+    a_text = " ".join(re.sub(r"[*`]", "", str("" if a is None else a)).split())
+    b_text = " ".join(re.sub(r"[*`]", "", str("" if b is None else b)).split())
+    start = 0
+    while start < min(len(a_text), len(b_text)) and a_text[start] == b_text[start]:
+        start += 1
+    # Back to a word's start, a few words before the difference, so it reads in context.
+    start = max(0, a_text.rfind(" ", 0, max(0, start - 15)) + 1) if start > 20 else 0
+    lead = "…" if start else ""
+    return (f"„{lead}{_short(a_text[start:], _EXCERPT)}“ → "
+            f"„{lead}{_short(b_text[start:], _EXCERPT)}“")
+
+
+def _version_key(version: str | None) -> tuple[int, ...] | None:
+    numbers = re.findall(r"\d+", version or "")
+    return tuple(int(n[:9]) for n in numbers) if numbers else None
+
+
+def _which_is_newer(installed, incoming, mine_modified, theirs_modified,
+                    same: bool) -> tuple[str, str]:
+    if same:
+        return "", "Beide Fassungen sind Byte für Byte gleich."
+    a = installed.game.content.meta.version if isinstance(installed, LoadedGame) else None
+    b = incoming.game.content.meta.version
+    ka, kb = _version_key(a), _version_key(b)
+    if ka is not None and kb is not None and ka != kb:
+        side = "incoming" if kb > ka else "installed"
+        which, high, low = (("Die neue", b, a) if side == "incoming"
+                            else ("Die installierte", a, b))
+        return side, (f"Neuer nach der Fassungsnummer: {which} Fassung ({_short(high, 20)} "
+                      f"gegenüber {_short(low, 20)}).")
+    said = (f"Beide tragen die Fassungsnummer {_short(b or '–', 20)}" if ka == kb and ka
+            else "Die Fassungsnummer sagt nicht, welche neuer ist")
+    if mine_modified is not None and theirs_modified is not None \
+            and abs((mine_modified - theirs_modified).total_seconds()) > 60:
+        side = "incoming" if theirs_modified > mine_modified else "installed"
+        return side, (f"{said}; zuletzt geändert wurde die "
+                      f"{'neue' if side == 'incoming' else 'installierte'} Fassung "
+                      f"(installiert: {mine_modified:%d.%m.%Y, %H:%M}, neu: "
+                      f"{theirs_modified:%d.%m.%Y, %H:%M}).")
+    return "", f"{said}; entscheide nach den Änderungen."

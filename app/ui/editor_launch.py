@@ -9,16 +9,21 @@ name a line. Editors can, each in its own way, so the command is chosen in this 
    Terminal editors (vim, nano) are skipped: started from a window they would have no terminal.
 3. The desktop's default application for the file, without the line; the caller tells the
    player the line instead.
+4. Nothing at all (no default application, no desktop): ``openUrl`` says so by returning
+   False, and the caller shows the path with „Pfad kopieren“ (:class:`UnopenedNote`), so the
+   player can open it themselves – never „wird geöffnet“ when nothing opens.
 """
 
 from __future__ import annotations
 
 import os
 import shlex
+from enum import IntEnum
 from pathlib import Path
 
-from PySide6.QtCore import QProcess, QUrl
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import QProcess, Qt, QUrl
+from PySide6.QtGui import QDesktopServices, QGuiApplication
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout
 
 EDITOR_ENV = "REGELFRISCH_EDITOR"
 
@@ -74,10 +79,69 @@ def editor_command(file: Path, line: int | None,
     return None
 
 
-def open_in_editor(file: Path, line: int | None = None) -> bool:
-    """Open ``file`` for editing; True if the editor was asked for ``line`` too."""
+class Opened(IntEnum):
+    """What :func:`open_in_editor` achieved; falsy when nothing opened."""
+
+    NOTHING = 0
+    FILE = 1  # the desktop's default application, without the line
+    AT_LINE = 2
+
+
+def open_in_editor(file: Path, line: int | None = None) -> Opened:
+    """Open ``file`` for editing: at ``line`` where an editor can be told it."""
     command = editor_command(file, line)
     if command and QProcess.startDetached(command[0], command[1:])[0]:
-        return True
-    QDesktopServices.openUrl(QUrl.fromLocalFile(str(file)))
-    return False
+        return Opened.AT_LINE
+    return Opened.FILE if open_path(file) else Opened.NOTHING
+
+
+def open_path(path: Path) -> bool:
+    """Open a file or folder in the desktop's application for it; False if nothing did."""
+    return bool(QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))))
+
+
+class UnopenedNote(QFrame):
+    """Says that a file or folder did not open, with its path to select or copy."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("UnopenedNote")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        self.text = QLabel()
+        self.text.setObjectName("UnopenedText")
+        self.text.setTextFormat(Qt.TextFormat.PlainText)  # a pack's file name
+        self.text.setWordWrap(True)
+        layout.addWidget(self.text)
+        row = QHBoxLayout()
+        row.setSpacing(8)
+        # A path has no spaces to wrap at: a read-only line shows it whole, selectable.
+        self.path = QLineEdit()
+        self.path.setReadOnly(True)
+        self.path.setAccessibleName("Pfad zum Selbstöffnen")
+        row.addWidget(self.path, 1)
+        self.copy_button = QPushButton("Pfad kopieren")
+        self.copy_button.setProperty("secondary", True)
+        self.copy_button.setAccessibleName("Pfad in die Zwischenablage kopieren")
+        self.copy_button.clicked.connect(self.copy)
+        row.addWidget(self.copy_button)
+        layout.addLayout(row)
+        self.hide()
+
+    def show_for(self, path: Path, what: str, line: int | None = None, *,
+                 folder: bool = False) -> None:
+        """``what``: the thing that did not open, as the player calls it („quiz.yaml“)."""
+        where = f" (die Stelle ist Zeile {line})" if line else ""
+        noun = "den Ordner" if folder else "die Datei"
+        # openUrl does not say why; the usual reason is no application for the file type.
+        self.text.setText(f"{what} ließ sich nicht öffnen – kein Programm hat sich dafür "
+                          f"gefunden. Öffne {noun} selbst{where}; hier der Pfad:")
+        self.path.setText(str(path))
+        self.path.setCursorPosition(0)
+        self.copy_button.setText("Pfad kopieren")
+        self.show()
+
+    def copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.path.text())
+        self.copy_button.setText("Kopiert ✓")

@@ -676,6 +676,13 @@ class NoticeBar(QFrame):
         self.text.setText(f"{current}\n\n{message}" if self.isVisible() and current else message)
         self.show()
 
+    def withdraw(self, message: str) -> None:
+        """Take ``message`` back (what it said no longer holds); the rest stays."""
+        parts = [p for p in self.text.text().split("\n\n") if p != message]
+        self.text.setText("\n\n".join(parts))
+        if not parts:
+            self.hide()
+
 
 def _focus_hit(widget: QWidget) -> None:
     # Cards and rows are no Tab stops of their own; a click focus lets them hold the

@@ -8,6 +8,8 @@
   once a burst of saves is over, keeping the last good version on screen while the files have
   errors (and never showing what a half-written file says);
 - shows the problems panel while an own pack is open;
+- watches the packs folder itself, so a pack made or removed beside the window (by
+  ``regelfrisch --neu`` or a file manager) appears or goes without a restart;
 - accepts a ``.regelfrisch`` file dropped on the window.
 """
 
@@ -17,13 +19,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, Qt, QTimer, QUrl
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, Qt, QTimer
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
 from app.model.paths import packs_root
 from app.model.safe_files import german_os_error
 from app.ui.background import BackgroundJob
+from app.ui.packs_folder import PacksFolderWatch
 from app.ui.problems_panel import ProblemsPanel
 from app.ui.progress_model import default_data_dir
 from app.ui.switcher import is_own, switcher_icon, switcher_title  # noqa: F401 - API
@@ -67,6 +69,8 @@ class PackActions(QObject):
         self.reloading: _ReloadRun | None = None
         self._generation = 0
         self._applying = False
+        # Notices that hold only while their pack is there („Neues Spiel angelegt …“).
+        self._notices: dict[Path, str] = {}
 
         add = window._action
         file_menu.addSeparator()
@@ -87,6 +91,7 @@ class PackActions(QObject):
         self.timer.setSingleShot(True)
         self.timer.setInterval(RELOAD_DELAY_MS)
         self.timer.timeout.connect(self.reload)
+        self.folder_watch = PacksFolderWatch(self)
 
         window.setAcceptDrops(True)
         window.installEventFilter(self)
@@ -104,6 +109,8 @@ class PackActions(QObject):
 
     def _follow(self) -> None:
         """Watch the open pack (if any), show its problems, enable what applies."""
+        self._withdraw_notices()
+        self.folder_watch.watch()
         entry = self.current()
         own = is_own(entry)
         self.window.actions_by_name["export_pack"].setEnabled(own and hasattr(entry, "game"))
@@ -133,22 +140,30 @@ class PackActions(QObject):
             self.watcher.addPaths(missing)
 
     def _show_problems(self, entry) -> None:
+        from app.model.packs import pack_report
+
         folder = entry.folder
         stale = self._stale.get(folder, [])
         if not hasattr(entry, "game"):
-            self.panel.show_problems(folder, entry.problems, [], stale=False)
+            report = pack_report(entry)  # a pack that did not load: no files to read again
+            self.panel.show_problems(folder, report.errors, report.hints, stale=False)
+            self.panel.show()
+            return
+        if stale:
+            # What the files on disk have now, as --check says it; the review of the
+            # version still on screen would list old lines beside it.
+            self.panel.show_problems(folder, stale, [], stale=True)
             self.panel.show()
             return
         fingerprint = getattr(entry, "fingerprint", None)
         cached = self._reviews.get(folder)
         if cached is not None and cached[0] is entry.game and cached[1] == fingerprint:
-            review = cached[2]
-            self.panel.show_problems(folder, [*stale, *review.errors], review.hints,
-                                     stale=bool(stale))
+            report = cached[2]
+            self.panel.show_problems(folder, report.errors, report.hints, stale=False)
         else:
             # The review reads the files again and checks every text: for a large pack that
             # is more than a frame, so it runs beside the window and fills the panel later.
-            self.panel.show_problems(folder, stale, [], stale=bool(stale), checking=True)
+            self.panel.show_problems(folder, [], [], stale=False, checking=True)
             self._review_in_background(entry)
         self.panel.show()
 
@@ -156,11 +171,12 @@ class PackActions(QObject):
         folder = entry.folder
         if folder in self._reviewing:
             return
-        from app.model.quality import review_game
+        from app.model.packs import pack_report
 
         game, fingerprint = entry.game, getattr(entry, "fingerprint", None)
         run = _ReviewRun(self, entry)
-        job = BackgroundJob(lambda _stop: review_game(game, folder), run)
+        # The same report as `regelfrisch --check`, so the two never differ.
+        job = BackgroundJob(lambda _stop: pack_report(entry), run)
         job.done.connect(run.finished)
         self._reviewing[folder] = run
         run.job = job
@@ -189,6 +205,19 @@ class PackActions(QObject):
         self._generation += 1
         self.timer.start()
 
+    def forget(self, folder: Path) -> None:
+        """Drop what is known of the pack in ``folder`` (it was removed)."""
+        self._fingerprints.pop(folder, None)
+        self._stale.pop(folder, None)
+        self._reviews.pop(folder, None)
+
+    def _withdraw_notices(self) -> None:
+        folders = {e.folder for e in self.own_entries()}
+        for folder in [f for f in self._notices if f not in folders]:
+            self.window.notice_bar.withdraw(self._notices.pop(folder))
+
+    # -- live preview, continued ---------------------------------------------------------------
+
     def reload(self) -> None:
         """Load the open pack again beside the window if its files changed; keep the last
         good version on errors.
@@ -201,6 +230,10 @@ class PackActions(QObject):
         if not is_own(entry):
             return
         folder = entry.folder
+        if not folder.is_dir():
+            # Removed from outside: the packs folder's watch takes it out of the window.
+            self.folder_watch.look_soon()
+            return
         self._watch(folder)
         if self.reloading is not None:
             self.reloading.again = True
@@ -223,6 +256,9 @@ class PackActions(QObject):
         if not (is_own(entry) and entry.folder == folder):
             if is_own(entry):
                 self.reload()  # the player switched packs meanwhile: read the open one
+            return
+        if not folder.is_dir():
+            self.folder_watch.look_soon()  # removed meanwhile: not a pack with errors
             return
         if error is not None:
             print(f"Interner Fehler beim Neuladen von {folder}: {type(error).__name__}",
@@ -278,9 +314,11 @@ class PackActions(QObject):
 
     def _created(self, folder: Path) -> None:
         self.refresh_library(select=folder.name)
-        self.window.notice_bar.show_notice(
-            f"Neues Spiel angelegt in {folder}. Öffne game.yaml und quiz.yaml in deinem "
-            "Texteditor (Knöpfe unten); was du speicherst, erscheint sofort hier.")
+        notice = (f"Neues Spiel angelegt in {folder}. Öffne game.yaml und quiz.yaml in deinem "
+                  "Texteditor (Knöpfe unten); was du speicherst, erscheint sofort hier.")
+        # Said only while that game is there: removing it takes the notice back.
+        self._notices[folder] = notice
+        self.window.notice_bar.show_notice(notice)
 
     def refresh_library(self, select: str | None = None) -> None:
         library = self.state.library
@@ -400,7 +438,8 @@ class PackActions(QObject):
             _remove_tree(run.work)
             return
         # Ask; the checked copy stays in the work folder while the dialog is open.
-        dialog = ReplacePackDialog(installed, result.loaded, run.archive, self.window)
+        dialog = ReplacePackDialog(installed, result.loaded, run.archive, self.window,
+                                   incoming_modified=result.modified)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         staged = result.loaded.folder
         dialog.accepted.connect(
@@ -454,8 +493,16 @@ class PackActions(QObject):
             self.window.status_text.setText(f"Eigenes Spiel „{pack_id}“ entfernt.")
 
         dialog.removeRequested.connect(remove)
-        dialog.openFolderRequested.connect(
-            lambda pack_id: QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.root / pack_id))))
+        def open_folder(pack_id: str) -> None:
+            from app.ui.editor_launch import open_path
+
+            folder = self.root / pack_id
+            dialog.unopened.hide()
+            if not open_path(folder):
+                dialog.unopened.show_for(folder, f"Der Ordner von „{pack_id}“", folder=True)
+                dialog.fit()
+
+        dialog.openFolderRequested.connect(open_folder)
         self._open(dialog)
 
     def _open(self, dialog) -> None:

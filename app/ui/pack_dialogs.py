@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -20,12 +21,14 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressDialog,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
-from app.model.packs import create_pack, slug
+from app.model.packs import compare_packs, create_pack, slug
 from app.model.yaml_source import Problem
+from app.ui.editor_launch import UnopenedNote
 
 
 class _Dialog(QDialog):
@@ -36,7 +39,9 @@ class _Dialog(QDialog):
         self.fit()
 
     def fit(self) -> None:
-        width = max(self.width(), self.minimumWidth())
+        # Wide enough for its buttons whatever the text size (they never wrap), else as wide
+        # as it is or is meant to be.
+        width = max(self.width(), self.minimumWidth(), self.layout().minimumSize().width())
         self.resize(width, max(self.heightForWidth(width), self.height()))
 
 
@@ -196,17 +201,42 @@ class ReplacePackDialog(_Dialog):
     """A pack with this id is installed: show both versions, replace only when asked."""
 
     def __init__(self, installed, incoming, archive: Path, parent: QWidget | None = None, *,
-                 incoming_heading: str = "Aus der Datei", question: str | None = None):
+                 incoming_heading: str = "Aus der Datei", question: str | None = None,
+                 incoming_modified=None):
+        """``incoming_modified``: when the incoming files were last changed (a datetime),
+        if known; with the installed files' date it tells which copy is newer."""
         super().__init__(parent)
         self.setWindowTitle("Eigenes Spiel ersetzen?")
         self.setMinimumWidth(620)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 18)
         layout.setSpacing(12)
-        layout.addWidget(_plain_label(question or (
+        self.question = _plain_label(question or (
             f"Das Spiel „{incoming.id}“ ist schon installiert. Soll die installierte Fassung "
             "durch die aus der Datei ersetzt werden? Dein Quiz-Fortschritt bleibt erhalten, "
-            "soweit die Fragen ihre ids behalten.")))
+            "soweit die Fragen ihre ids behalten."))
+        layout.addWidget(self.question)
+        # Both copies and their differences scroll when large text makes them taller than
+        # the window; the question and the buttons stay in view.
+        self.body = QWidget()
+        body = QVBoxLayout(self.body)
+        body.setContentsMargins(0, 0, 10, 0)  # air between the text and a scroll bar
+        body.setSpacing(12)
+        # Which copy has the newer text is what the player decides by, so it comes first;
+        # the metadata below often says nothing about it (one version, edited twice).
+        self.difference = compare_packs(installed, incoming, incoming_modified=incoming_modified)
+        heading = _plain_label("Was sich unterscheidet", "ReplaceHeading")
+        heading.setStyleSheet("font-weight: 600;")
+        body.addWidget(heading)
+        difference = self.difference
+        newer = _plain_label(difference.newer_text, "ReplaceNewer")
+        newer.setStyleSheet("font-weight: 600;")
+        body.addWidget(newer)
+        summary = [" · ".join(part) for part in (difference.files, difference.counts) if part]
+        if summary:
+            body.addWidget(_plain_label("\n".join(summary), "ReplaceDifference"))
+        for item in difference.items:
+            body.addWidget(_plain_label(f"• {item}", "ReplaceDifference"))
         row = QHBoxLayout()
         row.setSpacing(16)
         for heading, loaded, where in (
@@ -223,14 +253,50 @@ class ReplacePackDialog(_Dialog):
             column.addWidget(_plain_label(text, "ReplaceSide"))
             column.addStretch(1)
             row.addLayout(column, 1)
-        layout.addLayout(row)
+        body.addLayout(row)
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(self.body)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        layout.addWidget(self.scroll, 1)
         self.replace_button = QPushButton("Ersetzen")
         self.replace_button.clicked.connect(self.accept)
         keep = QPushButton("Installierte behalten")
         keep.setProperty("secondary", True)
         keep.setDefault(True)  # the safe choice is the default
         keep.clicked.connect(self.reject)
-        layout.addLayout(_buttons(keep, self.replace_button))
+        self.buttons = _buttons(keep, self.replace_button)
+        layout.addLayout(self.buttons)
+
+    def fit(self) -> None:
+        # As wide as the window allows (less wrapping, less height), and never taller than
+        # it: what does not fit scrolls.
+        room = _room(self)
+        width = max(self.minimumWidth(), min(REPLACE_WIDTH, room.width() - 40))
+        margins = self.layout().contentsMargins()
+        inner = width - margins.left() - margins.right()
+        spacing = self.layout().spacing()
+        fixed = (self.question.heightForWidth(inner) + self.buttons.sizeHint().height()
+                 + margins.top() + margins.bottom() + 2 * spacing)
+        scrollbar = self.scroll.verticalScrollBar().sizeHint().width()
+        wanted = self.body.layout().totalHeightForWidth(inner)
+        if fixed + wanted > room.height() - 40:
+            wanted = self.body.layout().totalHeightForWidth(inner - scrollbar)
+        body = max(80, min(wanted, room.height() - 40 - fixed))
+        self.scroll.setFixedHeight(body)
+        self.resize(width, fixed + body)
+
+
+REPLACE_WIDTH = 760
+
+
+def _room(dialog: QDialog):
+    """The size a dialog may take: its window's, else the screen's."""
+    parent = dialog.parentWidget()
+    if parent is not None:
+        return parent.window().size()
+    return dialog.screen().availableGeometry().size()
 
 
 class ManagePacksDialog(_Dialog):
@@ -257,6 +323,8 @@ class ManagePacksDialog(_Dialog):
                                   "„Neues Spiel …“ oder importiere eins mit Datei → "
                                   "„Spiel importieren …“.")
         layout.addWidget(self.empty)
+        self.unopened = UnopenedNote()
+        layout.addWidget(self.unopened)
         self.remove_button = QPushButton("Entfernen …")
         self.remove_button.clicked.connect(self._ask_remove)
         self.folder_button = QPushButton("Ordner öffnen")

@@ -13,8 +13,7 @@ import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -27,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.ui.editor_launch import open_in_editor
+from app.ui.editor_launch import Opened, UnopenedNote, open_in_editor, open_path
 
 if TYPE_CHECKING:
     from app.model.yaml_source import Problem
@@ -37,14 +36,23 @@ PATH_ROLE = Qt.ItemDataRole.UserRole
 LINE_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
-def problem_text(problem: Problem, folder: Path | None) -> str:
-    """``game.yaml:12: meldung`` – the file relative to the pack, as the player knows it."""
+HINT = "Hinweis"
+
+
+def problem_text(problem: Problem, folder: Path | None, kind: str = "") -> str:
+    """``game.yaml:12: meldung`` – the file relative to the pack, as the player knows it.
+
+    ``kind``: the word the row starts with; a message that starts with it too (the review's
+    hints say „Hinweis: …“ for --check) does not say it twice."""
     name = problem.file
     if folder is not None:
         with contextlib.suppress(ValueError):
             name = problem.file.relative_to(folder)
     where = f"{name}:{problem.line}" if problem.line else f"{name}"
-    return f"{where}: {problem.message}"
+    message = problem.message
+    if kind:
+        message = message.removeprefix(f"{kind}: ")
+    return f"{where}: {message}"
 
 
 class ProblemsPanel(QFrame):
@@ -88,6 +96,8 @@ class ProblemsPanel(QFrame):
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
         layout.addWidget(self.summary)
+        self.unopened = UnopenedNote()
+        layout.addWidget(self.unopened)
         self.list = QListWidget()
         self.list.setObjectName("PackProblemsList")
         self.list.setAccessibleName("Probleme im eigenen Spiel")
@@ -102,9 +112,10 @@ class ProblemsPanel(QFrame):
         """``stale``: the files have errors, and the window still shows the last good version.
         ``checking``: the editorial review is still running beside the window."""
         self.folder = folder
+        self.unopened.hide()
         self.list.clear()
-        for problem, kind in [*((e, "Fehler") for e in errors), *((h, "Hinweis") for h in hints)]:
-            item = QListWidgetItem(f"{kind} – {problem_text(problem, folder)}")
+        for problem, kind in [*((e, "Fehler") for e in errors), *((h, HINT) for h in hints)]:
+            item = QListWidgetItem(f"{kind} – {problem_text(problem, folder, kind)}")
             item.setData(PATH_ROLE, str(problem.file))
             item.setData(LINE_ROLE, problem.line or 0)
             item.setToolTip(f"{problem}\nDoppelklick oder Eingabetaste öffnet die Datei.")
@@ -134,14 +145,21 @@ class ProblemsPanel(QFrame):
         if not path:
             return
         line = item.data(LINE_ROLE) or None
-        if not open_in_editor(Path(path), line) and line:
+        opened = open_in_editor(Path(path), line)
+        self.unopened.hide()
+        if opened is Opened.NOTHING:
+            self.unopened.show_for(Path(path), Path(path).name, line)
+        elif opened is Opened.FILE and line:
             # The desktop's editor was not told the line: the panel says it instead.
             self.summary.setText(f"{Path(path).name} wird geöffnet – die Stelle ist Zeile {line}.")
 
     def _open_file(self, name: str) -> None:
-        if self.folder is not None:
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.folder / name) if name
-                                                        else str(self.folder)))
+        if self.folder is None:
+            return
+        path = self.folder / name if name else self.folder
+        self.unopened.hide()
+        if not open_path(path):
+            self.unopened.show_for(path, name or "Der Ordner des Spiels", folder=not name)
 
 
 class _ElidedLabel(QLabel):
