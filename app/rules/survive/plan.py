@@ -48,8 +48,8 @@ def plan_cost(state: State, plan: Sequence[Step | BoatMove]) -> int:
 
     Each move is played as if points were left, so a plan longer than the turn's budget gets
     its full price; compare it with ``state.points``. RulesError for anything but a non-empty
-    sequence of steps and boat moves in phase „Ziehen“; IllegalMoveError (the move's number,
-    the rule, the engine's reason code) for a move the rules forbid.
+    sequence of steps and boat moves in phase „Ziehen“; IllegalMoveError (the move's number in
+    a longer plan, the rule, the engine's reason code) for a move the rules forbid.
     """
     if not isinstance(state, State):
         raise RulesError("Was ein Zug kostet, sagt erst eine Stellung; hier fehlt sie.",
@@ -74,8 +74,8 @@ def plan_cost(state: State, plan: Sequence[Step | BoatMove]) -> int:
         try:
             state, report = apply(replace(state, points=MOVE_POINTS), move)
         except IllegalMoveError as refused:
-            raise IllegalMoveError(f"Bewegung {number} von {len(plan)} geht nicht: {refused}",
-                                   code=refused.code) from None
+            which = f"Bewegung {number} von {len(plan)} geht nicht: " if len(plan) > 1 else ""
+            raise IllegalMoveError(f"{which}{refused}", code=refused.code) from None
         total += report.cost
     return total
 
