@@ -544,25 +544,42 @@ def _walk(state: State, plan):
 
 def _believed_price(state: State, plan, cost: int | None, code: str) -> list[tuple[int, str]]:
     """The price in the mind of a player with one misconception, and which pitfall it is."""
-    if cost is None:
-        # Whoever does not know the rule that forbids it pays the usual 1 point per move.
-        waived = {"not_in_control": "boot-steuern", "already_swum": "schwimmer-ein-feld",
-                  "never_back": "nie-zurueck"}
-        return [(len(plan), waived[code])] if code in waived else []
     believed: list[tuple[int, str]] = []
-    aboard = [len(before.boat_at(move.origin).passengers) if isinstance(move, BoatMove) else 0
-              for move, before in _walk(state, plan)]
-    if max(aboard) > 1:
-        # „Jeder im Boot zahlt für die Fahrt.“
-        believed.append((cost + sum(n - 1 for n in aboard if n), "schritt-2"))
-    ashore = [isinstance(m, Step) and m.target.place is Place.ISLAND for m in plan]
-    if sum(ashore) > 1:
+    waived = {"not_in_control": "boot-steuern", "already_swum": "schwimmer-ein-feld",
+              "never_back": "nie-zurueck"}
+    if code in waived:
+        # Whoever does not know the rule that forbids it pays the usual 1 point per move.
+        believed.append((len(plan), waived[code]))
+    ashore = [m for m in plan if isinstance(m, Step) and m.target.place is Place.ISLAND]
+    if ashore:
+        # „Anlegen ist schon Aussteigen“: stepping ashore is no move and costs nothing – the
+        # rest of the plan priced (or refused) by the engine.
+        free = _price(state, [m for m in plan if m not in ashore])
+        if free is not None:
+            believed.append((free, "aussteigen-kostet"))
+    if len(ashore) > 1:
         # „Das Boot legt an, und alle sind mit einem Punkt gerettet.“
-        believed.append((cost - sum(ashore) + 1, "aussteigen-kostet"))
-    if any(ashore) and any(isinstance(m, BoatMove) for m in plan):
-        # „Anlegen ist Aussteigen“: stepping ashore comes free with the boat.
-        believed.append((cost - sum(ashore), "aussteigen-kostet"))
+        first = plan.index(ashore[0])
+        one = _price(state, [m for i, m in enumerate(plan) if i == first or m not in ashore])
+        if one is not None:
+            believed.append((one, "aussteigen-kostet"))
+    if cost is not None:
+        aboard = [len(before.boat_at(move.origin).passengers)
+                  if isinstance(move, BoatMove) else 0 for move, before in _walk(state, plan)]
+        if max(aboard) > 1:
+            # „Jeder im Boot zahlt für die Fahrt.“
+            believed.append((cost + sum(n - 1 for n in aboard if n), "schritt-2"))
     return believed
+
+
+def _price(state: State, plan) -> int | None:
+    """What the engine says ``plan`` costs; ``None`` where it refuses it."""
+    if not plan:
+        return 0
+    try:
+        return plan_cost(state, plan)
+    except IllegalMoveError:
+        return None
 
 
 def _price_reason(plan, cost: int) -> str:

@@ -203,9 +203,9 @@ class MovePicture(SurviveMapWidget):
         if length == 0:
             return
         unit = line / length
-        trim = self.radius * 0.3
+        trim = self.radius * 0.2
         tail, tip = a + unit * trim, b - unit * trim
-        head = self.radius * 0.42 + extra
+        head = self.radius * 0.5 + extra
         normal = QPointF(-unit.y(), unit.x())
         base = tip - unit * head
         painter.drawLine(tail, base)

@@ -149,6 +149,15 @@ def test_each_wrong_line_score_is_what_its_misconception_gives():
                             "unter-vier-nichts"}, checked
 
 
+def _price(state, plan):
+    if not plan:
+        return 0
+    try:
+        return survive.plan_cost(state, plan)
+    except IllegalMoveError:
+        return None
+
+
 def _replayed(state, plan):
     """Each move of ``plan`` with the position before it, replayed here with the engine."""
     before = []
@@ -187,9 +196,13 @@ def test_each_wrong_price_is_what_its_misconception_gives():
                           if isinstance(m, survive.BoatMove)]
                 assert max(aboard) > 1
                 makes = {cost + sum(n - 1 for n in aboard)}
-            else:  # one point lands them all, or stepping ashore is free
-                assert choice.pitfall == "aussteigen-kostet" and cost is not None and ashore
-                makes = {cost - ashore + 1, cost - ashore} - {cost}
+            else:  # stepping ashore is free, or one point lands them all
+                assert choice.pitfall == "aussteigen-kostet" and ashore
+                landing = [i for i, m in enumerate(plan) if isinstance(m, survive.Step)
+                           and m.target.place is survive.Place.ISLAND]
+                makes = {_price(state, [m for i, m in enumerate(plan) if i not in landing]),
+                         _price(state, [m for i, m in enumerate(plan)
+                                        if i not in landing[1:]])} - {None}
             assert choice.text in {survive_situations.cost_text(n) for n in makes}, \
                 (seed, choice)
             checked[choice.pitfall] += 1
