@@ -101,6 +101,10 @@ def parse_plan(text: str, state: State) -> tuple[Step | BoatMove, ...]:
 
 def format_plan(plan: Sequence[Step | BoatMove]) -> str:
     """``plan`` in its notation; :func:`parse_plan` reads it back."""
+    if (isinstance(plan, str | bytes) or not isinstance(plan, Sequence) or not plan
+            or not all(isinstance(move, Step | BoatMove) for move in plan)):
+        raise NotationError("Ein geplanter Zug ist eine Folge von Schritten und Bootsfahrten, "
+                            "mindestens einer.")
     return SEPARATOR.join(move.notation() for move in plan)
 
 
