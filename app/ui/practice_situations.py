@@ -213,6 +213,14 @@ class MovePicture(SurviveMapWidget):
                                        base - normal * head * 0.55]))
 
 
+def _place_name(label: str) -> str:
+    """A space as its label, a safe island by its name (``nw`` → „Nordwest-Insel“)."""
+    from app.rules.survive import Island
+
+    islands = {i.value: i.german for i in Island}
+    return islands.get(label, label)
+
+
 class EncounterPicture(QWidget):
     """One sea space: who swims there, the boat and its crew, creatures already there, and the
     creature arriving. Every explorer carries its colour's initial, never colour alone."""
@@ -338,8 +346,9 @@ class SurviveSituations(_Seeds):
 
             legs = route(situation)
             picture = MovePicture(parse_position(situation.position), legs)
-            way = " → ".join([legs[0][0], *(target for _, target in legs)]) if legs else ""
-            picture.setAccessibleName(f"Übungskarte mit dem Weg des Zuges: {way}")
+            stops = [legs[0][0], *(target for _, target in legs)] if legs else []
+            picture.setAccessibleName("Übungskarte mit dem Weg des Zuges: "
+                                      + " → ".join(_place_name(stop) for stop in stops))
             return picture
         if situation.kind == "entfernen":
             from app.model.survive_situations import candidate_labels

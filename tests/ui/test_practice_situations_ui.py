@@ -13,6 +13,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 
 from app.model import survive_situations
+from app.rules.survive import Island
 from app.ui.practice_situations import (
     AtacamaPicture,
     AtacamaSituations,
@@ -98,6 +99,11 @@ def _check_picture(view, s) -> None:
         assert picture.legs == survive_situations.route(s) and picture.legs
         assert all(picture.rect().contains(picture.point(label).toPoint())
                    for leg in picture.legs for label in leg)
+        name = picture.accessibleName()
+        assert name.startswith(f"Übungskarte mit dem Weg des Zuges: {picture.legs[0][0]} → ")
+        last = picture.legs[-1][1]
+        islands = {i.value: i.german for i in Island}
+        assert name.endswith(islands.get(last, last))  # a safe island by name, not „nw“
     else:
         shown = picture.shown()
         assert shown["creature"].code == s.action
