@@ -55,7 +55,6 @@ from app.rules.survive import (
     parse_position,
     plan_cost,
     random_encounter,
-    random_position,
     removable_tiles,
     resolve_encounter,
 )
@@ -76,7 +75,7 @@ KIND_TITLES = {
     "punkte": "Was kostet der Zug?",
 }
 MAX_TRIES = 80
-ISLAND_SHAPES = 96
+ISLAND_SHAPES = 160
 ARTICLE = {Creature.SCHLANGE: "Eine Seeschlange", Creature.HAI: "Ein Hai",
            Creature.WAL: "Ein Wal"}
 
@@ -193,7 +192,10 @@ def _tile_text(space) -> str:
 
 
 def _remove(rng: random.Random):
-    state = random_position(rng, rng.choice((2, 3, 4)))
+    # Beach and forest questions both come up (3–30 tiles gone, as random play would leave).
+    state = _Table(rng, (3, 30)).position(Phase.ENTFERNEN, most=8)
+    if state is None:
+        return None
     allowed = removable_tiles(state)
     if not allowed:
         return None
@@ -256,12 +258,13 @@ def cost_text(points: int | None, budget: int = MOVE_POINTS) -> str:
 def _islands() -> tuple[tuple, ...]:
     """Island shapes a game leaves, made once: tiles go as in a game – beach first, then
     forest, each touching the sea –, each shape derived from the one before as the engine does
-    after a removal. A question picks one; the pieces on it vary with every seed."""
+    after a removal. A question picks one; the pieces on it vary with every seed. (Random play
+    to such a shape takes about 25 ms a position; this, a fraction of one.)"""
     rng = random.Random("survive island shapes")
     shapes = []
     for _ in range(ISLAND_SHAPES):
         removed: frozenset = frozenset()
-        for number in range(rng.randint(0, 20)):
+        for number in range(rng.randint(0, 30)):
             sea = geometry(removed).sea
             kind = Kind.STRAND if number < len(TILES_OF[Kind.STRAND]) else Kind.WALD
             coastal = [s for s in TILES_OF[kind] if s not in removed
@@ -273,16 +276,21 @@ def _islands() -> tuple[tuple, ...]:
     return tuple(shapes)
 
 
+@cache
+def _shapes(fewest: int, most: int) -> tuple[tuple, ...]:
+    return tuple(shape for shape in _islands() if fewest <= len(shape[0]) <= most)
+
+
 class _Table:
     """A movement position being laid out: the pieces a question needs, then everything else
     around them. The engine reads it back (``parse_position``), so only a position its
     invariants accept becomes a question."""
 
-    def __init__(self, rng: random.Random):
+    def __init__(self, rng: random.Random, removed: tuple[int, int] = (0, 20)):
         self.rng = rng
         self.colours = ALL_COLOURS[:rng.choice((2, 3, 4))]
         self.me = rng.choice(self.colours)
-        self.removed, self.sea, self.sea_list, self.tiles = rng.choice(_islands())
+        self.removed, self.sea, self.sea_list, self.tiles = rng.choice(_shapes(*removed))
         self.tile_set = frozenset(self.tiles)
         self.used: set = set()  # where the question happens: no creature, no other boat there
         self.land: dict = {}
@@ -325,10 +333,12 @@ class _Table:
                 return crew
         return None
 
-    def position(self) -> State | None:
+    def position(self, phase: Phase = Phase.ZIEHEN, most: int = 4) -> State | None:
+        """The position with the question's pieces and 1 to ``most`` explorers a colour on
+        the island around them, ``phase`` of the mover's turn beginning."""
         rng, me = self.rng, self.me
         for colour in self.colours:
-            for _ in range(rng.randint(0 if colour is me else 1, 4)):
+            for _ in range(rng.randint(0 if colour is me else 1, most)):
                 self.land.setdefault(rng.choice(self.tiles), []).append(colour)
         seats = 2 * len(self.colours)  # the boats of the set-up, 2 per person (S12)
         for _ in range(rng.randint(0, max(0, seats - len(self.boats)))):
@@ -343,7 +353,8 @@ class _Table:
                          for s, cs in sorted(spread.items()) if cs)
 
         state = State(
-            self.colours, me, Phase.ZIEHEN, MOVE_POINTS, removed=self.removed,
+            self.colours, me, phase, MOVE_POINTS if phase is Phase.ZIEHEN else 0,
+            removed=self.removed,
             land=stacks(self.land), sea=stacks(self.swimmers),
             boats=tuple(Boat(s, tuple(Explorer(c) for c in sorted(cs)))
                         for s, cs in sorted(self.boats.items())),
