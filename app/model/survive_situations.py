@@ -193,7 +193,7 @@ def _tile_text(space) -> str:
 
 def _remove(rng: random.Random):
     # Beach and forest questions both come up (3–30 tiles gone, as random play would leave).
-    state = _Table(rng, (3, 30)).position(Phase.ENTFERNEN, most=8)
+    state = _Table(rng, (3, 30)).position(Phase.ENTFERNEN, crowd=(3, 9))
     if state is None:
         return None
     allowed = removable_tiles(state)
@@ -333,12 +333,14 @@ class _Table:
                 return crew
         return None
 
-    def position(self, phase: Phase = Phase.ZIEHEN, most: int = 4) -> State | None:
-        """The position with the question's pieces and 1 to ``most`` explorers a colour on
-        the island around them, ``phase`` of the mover's turn beginning."""
+    def position(self, phase: Phase = Phase.ZIEHEN, crowd: tuple[int, int] = (1, 4)
+                 ) -> State | None:
+        """The position with the question's pieces and ``crowd`` explorers a colour (the mover
+        may have none more) on the island around them, ``phase`` of the mover's turn."""
         rng, me = self.rng, self.me
+        fewest, most = crowd
         for colour in self.colours:
-            for _ in range(rng.randint(0 if colour is me else 1, most)):
+            for _ in range(rng.randint(0 if colour is me else fewest, most)):
                 self.land.setdefault(rng.choice(self.tiles), []).append(colour)
         seats = 2 * len(self.colours)  # the boats of the set-up, 2 per person (S12)
         for _ in range(rng.randint(0, max(0, seats - len(self.boats)))):

@@ -17,7 +17,12 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.ui.boards.atacama_board import AtacamaBoardWidget
-from app.ui.boards.survive_map import PLAYER_COLOURS, RADIUS_MIN, SurviveMapWidget
+from app.ui.boards.survive_map import (
+    PLAYER_COLOURS,
+    RADIUS_HINT,
+    RADIUS_MIN,
+    SurviveMapWidget,
+)
 from app.ui.theme import palette_colours
 
 if TYPE_CHECKING:
@@ -108,45 +113,21 @@ class AtacamaSituations(_Seeds):
 
 # -- Survive -----------------------------------------------------------------------------------
 
-class RemovalPicture(SurviveMapWidget):
-    """The practice map of a removal position with the offered tiles ringed and named."""
+class _FittingMap(SurviveMapWidget):
+    """The practice map as a picture: no clicks, and as wide as the card lets it be – from the
+    smallest legible map up to ``RADIUS`` –, so at 800×600 with larger text the page never
+    scrolls sideways and no verdict is cut off at the right."""
 
-    def __init__(self, state, offered: list[str]):
+    RADIUS = RADIUS_HINT  # as large as the board's where there is room
+
+    def __init__(self, state):
         super().__init__(state)
-        self.offered = list(offered)
-        _picture_only(self)
-
-    def paintEvent(self, event) -> None:
-        from app.rules.survive import space
-
-        super().paintEvent(event)
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(_ring_pen())
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        for label in self.offered:
-            painter.drawEllipse(QRectF(self.tile_rect(space(label))).adjusted(-3, -3, 3, 3))
-        painter.end()
-
-
-class MovePicture(SurviveMapWidget):
-    """The practice map of a movement position with the way the question describes: the start
-    ringed, one arrow per leg – boat trip, step, swim, into a boat or ashore. No numbers on the
-    arrows: counting the points is the question."""
-
-    RADIUS = 18  # smaller than the board's: the choices below stay in view at 1280×800
-
-    def __init__(self, state, legs: list[tuple[str, str]]):
-        super().__init__(state)
-        self.legs = list(legs)
         _picture_only(self)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.set_radius(self.RADIUS)
 
     def set_radius(self, radius: float) -> None:
         super().set_radius(radius)
-        # The map takes the width the card has, from the smallest legible one up to RADIUS:
-        # at 800×600 with larger text the page does not scroll sideways.
         # Never lower than the map drawn at this radius: a squeezed layout must not cut it off.
         self.setMinimumSize(self.size_for(RADIUS_MIN).width(), self.size_for(radius).height())
         self.setMaximumSize(self.size_for(self.RADIUS).width(), self.size_for(radius).height())
@@ -165,6 +146,38 @@ class MovePicture(SurviveMapWidget):
         fitting = self._fitting(self.width())
         if fitting != self.radius:
             self.set_radius(fitting)
+
+
+class RemovalPicture(_FittingMap):
+    """The practice map of a removal position with the offered tiles ringed and named."""
+
+    def __init__(self, state, offered: list[str]):
+        super().__init__(state)
+        self.offered = list(offered)
+
+    def paintEvent(self, event) -> None:
+        from app.rules.survive import space
+
+        super().paintEvent(event)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(_ring_pen())
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for label in self.offered:
+            painter.drawEllipse(QRectF(self.tile_rect(space(label))).adjusted(-3, -3, 3, 3))
+        painter.end()
+
+
+class MovePicture(_FittingMap):
+    """The practice map of a movement position with the way the question describes: the start
+    ringed, one arrow per leg – boat trip, step, swim, into a boat or ashore. No numbers on the
+    arrows: counting the points is the question."""
+
+    RADIUS = 18  # smaller than the board's: the choices below stay in view at 1280×800
+
+    def __init__(self, state, legs: list[tuple[str, str]]):
+        super().__init__(state)
+        self.legs = list(legs)
 
     def point(self, label: str) -> QPointF:
         """The centre of a space or a safe island (``nw`` …) on the picture."""

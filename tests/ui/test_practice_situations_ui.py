@@ -156,3 +156,32 @@ def test_a_price_question_answered_wrong_by_keys_marks_its_pitfall(qtbot, window
         assert s.explanation in text
         assert target in window.services.progress.marked("survive")
         qtbot.keyClick(view.next_button, Qt.Key.Key_Space)
+
+
+@pytest.mark.parametrize("kind", ["punkte", "entfernen"])
+def test_survive_maps_fit_the_card_at_800x600_with_larger_text(qtbot, window, kind):
+    """The map takes the card's width: nothing scrolls sideways, the verdict is read whole."""
+    from app.ui.settings import DEFAULT_FONT_PT
+
+    window.theme.set_font_pt(DEFAULT_FONT_PT + 3)
+    try:
+        window.resize(800, 600)
+        switcher = window.game_switcher
+        switcher.setCurrentIndex(switcher.findData("survive"))
+        view = window.view_for("quiz")
+        seeds = [seed for seed in range(1, 300)
+                 if survive_situations.make_situation(seed).kind == kind][:2]
+        view.situations.next_seeds = lambda count: seeds
+        start = next(b for b in view.card.findChildren(QPushButton)
+                     if b.text() == "Übungssituationen" and b.isVisibleTo(view.card))
+        qtbot.mouseClick(start, Qt.MouseButton.LeftButton)
+        s = view.round.current
+        qtbot.keyClick(view, Qt.Key.Key_1 + next(i for i, c in enumerate(s.choices)
+                                                 if not c.correct))
+        qtbot.waitUntil(lambda: _in_viewport(view, view.verdict), timeout=2000)
+        _check_picture(view, s)
+        assert view.horizontalScrollBar().maximum() == 0
+        right = view.verdict.mapTo(view.viewport(), QPoint(view.verdict.width(), 0)).x()
+        assert right <= view.viewport().width()
+    finally:
+        window.theme.set_font_pt(DEFAULT_FONT_PT)
