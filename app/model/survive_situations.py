@@ -365,10 +365,6 @@ class _Table:
         return state if is_valid(state) else None
 
 
-def _spot(place: Place, where) -> Spot:
-    return Spot(place, where)
-
-
 def _over(path) -> str:
     """„nach c3“ or „über c2 nach c3“ or „über c2 und b2 nach b1“."""
     *via, last = [s.label for s in path]
@@ -408,8 +404,8 @@ def _boat_trip(t: _Table):
         leaving = rng.randint(2, mine) if mine > 1 and rng.random() < 0.8 else 1
     plan = [BoatMove(a, b) for a, b in pairwise(path)]
     if leaving:
-        plan += [Step(Explorer(me), _spot(Place.BOAT, path[-1]),
-                      _spot(Place.ISLAND, ISLAND_SPACE[island]))] * leaving
+        plan += [Step(Explorer(me), Spot(Place.BOAT, path[-1]),
+                      Spot(Place.ISLAND, ISLAND_SPACE[island]))] * leaving
     if not plan:
         return None
     text = f"Im Boot auf {path[0].label} {_sit(crew)} {_aboard(crew)}."
@@ -444,8 +440,8 @@ def _swim(t: _Table):
         if path is None:
             return None
         t.land.setdefault(tile, []).append(me)
-        plan = [Step(Explorer(me), _spot(Place.LAND, tile), _spot(Place.SEA, path[0]))]
-        plan += [Step(Explorer(me), _spot(Place.SEA, a), _spot(Place.SEA, b))
+        plan = [Step(Explorer(me), Spot(Place.LAND, tile), Spot(Place.SEA, path[0]))]
+        plan += [Step(Explorer(me), Spot(Place.SEA, a), Spot(Place.SEA, b))
                  for a, b in pairwise(path)]
         text = (f"Dein Entdecker auf {tile.label} springt auf {path[0].label} ins Wasser und "
                 f"schwimmt weiter {_over(path[1:])}.")
@@ -459,9 +455,9 @@ def _swim(t: _Table):
             return None
         start = rng.choice(ahead)
         path = [start, landing]
-        plan = [Step(Explorer(me), _spot(Place.SEA, start), _spot(Place.SEA, landing)),
-                Step(Explorer(me), _spot(Place.SEA, landing),
-                     _spot(Place.ISLAND, ISLAND_SPACE[island]))]
+        plan = [Step(Explorer(me), Spot(Place.SEA, start), Spot(Place.SEA, landing)),
+                Step(Explorer(me), Spot(Place.SEA, landing),
+                     Spot(Place.ISLAND, ISLAND_SPACE[island]))]
         text = (f"Dein Schwimmer auf {start.label} schwimmt nach {landing.label} und von dort "
                 f"an Land auf die {island.german}.")
     else:
@@ -469,7 +465,7 @@ def _swim(t: _Table):
         path = None if start is None else t.sea_walk(start, rng.choice((2, 2, 3)))
         if path is None:
             return None
-        plan = [Step(Explorer(me), _spot(Place.SEA, a), _spot(Place.SEA, b))
+        plan = [Step(Explorer(me), Spot(Place.SEA, a), Spot(Place.SEA, b))
                 for a, b in pairwise(path)]
         text = f"Dein Schwimmer auf {start.label} schwimmt {_over(path[1:])}."
     t.used.update(path)
@@ -491,18 +487,18 @@ def _back_ashore(t: _Table):
     further = f" und geht weiter nach {walk[1].label}" if len(walk) > 1 else ""
     if rng.random() < 0.5:
         t.swimmers.setdefault(start, []).append(me)
-        origin = _spot(Place.SEA, start)
+        origin = Spot(Place.SEA, start)
         text = f"Dein Schwimmer auf {start.label} klettert {on}{further}."
     else:
         crew = t.crew(rng.randint(1, 3), True, mine=1)
         if crew is None:
             return None
         t.boats[start] = crew
-        origin = _spot(Place.BOAT, start)
+        origin = Spot(Place.BOAT, start)
         text = (f"Im Boot auf {start.label} {_sit(crew)} {_aboard(crew)}. Einer deiner Entdecker "
                 f"steigt {on}{further}.")
-    plan = [Step(Explorer(me), origin, _spot(Place.LAND, tile))]
-    plan += [Step(Explorer(me), _spot(Place.LAND, a), _spot(Place.LAND, b))
+    plan = [Step(Explorer(me), origin, Spot(Place.LAND, tile))]
+    plan += [Step(Explorer(me), Spot(Place.LAND, a), Spot(Place.LAND, b))
              for a, b in pairwise(walk)]
     return text, plan, ("nie-zurueck",)
 
@@ -534,9 +530,9 @@ def _board_and_sail(t: _Table):
     t.used.update(trip)
     t.boats[boat] = crew
     t.land.setdefault(walk[0], []).append(me)
-    plan = [Step(Explorer(me), _spot(Place.LAND, a), _spot(Place.LAND, b))
+    plan = [Step(Explorer(me), Spot(Place.LAND, a), Spot(Place.LAND, b))
             for a, b in pairwise(walk)]
-    plan.append(Step(Explorer(me), _spot(Place.LAND, walk[-1]), _spot(Place.BOAT, boat)))
+    plan.append(Step(Explorer(me), Spot(Place.LAND, walk[-1]), Spot(Place.BOAT, boat)))
     plan += [BoatMove(a, b) for a, b in pairwise(trip)]
     goes = f"geht {_over(walk[1:])} und steigt" if len(walk) > 1 else "steigt"
     text = (f"Im Boot auf {boat.label} {_sit(crew)} schon {_aboard(crew)}. Dein Entdecker auf "
@@ -549,7 +545,7 @@ MOVEMENTS = (*[_boat_trip] * 4, *[_board_and_sail] * 3, _swim, _back_ashore)
 
 
 def _walk(state: State, plan):
-    """Each move of ``plan`` with the position before it, as far as the rules let it go."""
+    """Each move of a plan the engine accepts, with the position before it."""
     for move in plan:
         yield move, state
         state, _ = apply(replace(state, points=MOVE_POINTS), move)
