@@ -501,6 +501,18 @@ def _situation_texts(count: int) -> Iterator[tuple[str, str, bool]]:
             yield f"Übungssituation {seed}", part, False
 
 
+def _survive_situation_texts(count: int) -> Iterator[tuple[str, str, bool]]:
+    """Survive's Übungssituationen of every kind (removal positions come from random play and
+    are slow to make: fewer of them)."""
+    from app.model import survive_situations
+
+    for kind in survive_situations.KINDS:
+        for seed in range(count if kind != "entfernen" else max(1, count // 6)):
+            s = survive_situations.make_situation(seed, kind)
+            for part in (s.question, s.explanation, *(c.text for c in s.choices)):
+                yield f"Übungssituation {kind} {seed}", part, False
+
+
 _FACT_TEXTS = ("reason", "explanation", "outcome", "end_reason")
 
 
@@ -575,6 +587,8 @@ def engine_problems(texts: AppTexts, budget: Budget = Budget()) -> list[Problem]
                                   _survive_trainer_texts(budget.trainer_positions))
     problems += _runtime_problems(texts, Path("app/model/situations.py"), "atlantis",
                                   _situation_texts(budget.situations))
+    problems += _runtime_problems(texts, Path("app/model/survive_situations.py"), "survive",
+                                  _survive_situation_texts(budget.situations))
     return problems
 
 

@@ -17,7 +17,12 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.ui.boards.atacama_board import AtacamaBoardWidget
-from app.ui.boards.survive_map import PLAYER_COLOURS, SurviveMapWidget
+from app.ui.boards.survive_map import (
+    PLAYER_COLOURS,
+    RADIUS_HINT,
+    RADIUS_MIN,
+    SurviveMapWidget,
+)
 from app.ui.theme import palette_colours
 
 if TYPE_CHECKING:
@@ -108,13 +113,47 @@ class AtacamaSituations(_Seeds):
 
 # -- Survive -----------------------------------------------------------------------------------
 
-class RemovalPicture(SurviveMapWidget):
+class _FittingMap(SurviveMapWidget):
+    """The practice map as a picture: no clicks, and as wide as the card lets it be – from the
+    smallest legible map up to ``RADIUS`` –, so at 800×600 with larger text the page never
+    scrolls sideways and no verdict is cut off at the right."""
+
+    RADIUS = RADIUS_HINT  # as large as the board's where there is room
+
+    def __init__(self, state):
+        super().__init__(state)
+        _picture_only(self)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.set_radius(self.RADIUS)
+
+    def set_radius(self, radius: float) -> None:
+        super().set_radius(radius)
+        # Never lower than the map drawn at this radius: a squeezed layout must not cut it off.
+        self.setMinimumSize(self.size_for(RADIUS_MIN).width(), self.size_for(radius).height())
+        self.setMaximumSize(self.size_for(self.RADIUS).width(), self.size_for(radius).height())
+
+    def _fitting(self, width: int) -> int:
+        return max(RADIUS_MIN, min(self.RADIUS, self.radius_for_width(width)))
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.size_for(self.RADIUS).width(), self.size_for(self.radius).height())
+
+    def minimumSizeHint(self) -> QSize:
+        return self.size_for(RADIUS_MIN)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        fitting = self._fitting(self.width())
+        if fitting != self.radius:
+            self.set_radius(fitting)
+
+
+class RemovalPicture(_FittingMap):
     """The practice map of a removal position with the offered tiles ringed and named."""
 
     def __init__(self, state, offered: list[str]):
         super().__init__(state)
         self.offered = list(offered)
-        _picture_only(self)
 
     def paintEvent(self, event) -> None:
         from app.rules.survive import space
@@ -127,6 +166,72 @@ class RemovalPicture(SurviveMapWidget):
         for label in self.offered:
             painter.drawEllipse(QRectF(self.tile_rect(space(label))).adjusted(-3, -3, 3, 3))
         painter.end()
+
+
+class MovePicture(_FittingMap):
+    """The practice map of a movement position with the way the question describes: the start
+    ringed, one arrow per leg – boat trip, step, swim, into a boat or ashore. No numbers on the
+    arrows: counting the points is the question."""
+
+    RADIUS = 18  # smaller than the board's: the choices below stay in view at 1280×800
+
+    def __init__(self, state, legs: list[tuple[str, str]]):
+        super().__init__(state)
+        self.legs = list(legs)
+
+    def point(self, label: str) -> QPointF:
+        """The centre of a space or a safe island (``nw`` …) on the picture."""
+        from app.rules.survive import Island, space
+        from app.rules.survive.board import ISLAND_SPACE
+
+        where = (ISLAND_SPACE[Island(label)] if label in {i.value for i in Island}
+                 else space(label))
+        return QPointF(self.tile_point(where))
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        if not self.legs:
+            return
+        colours = palette_colours()
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(_ring_pen())
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        start = self.point(self.legs[0][0])
+        painter.drawEllipse(start, self.radius * 0.95, self.radius * 0.95)
+        width = max(2.5, self.radius * 0.13)
+        # A light halo under the accent keeps the arrow readable on forest and sea alike.
+        for colour, extra in ((QColor(colours.bg), 3.0), (QColor(colours.accent), 0.0)):
+            pen = QPen(colour, width + extra)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(pen)
+            painter.setBrush(colour)
+            for origin, target in self.legs:
+                self._arrow(painter, self.point(origin), self.point(target), extra)
+        painter.end()
+
+    def _arrow(self, painter: QPainter, a: QPointF, b: QPointF, extra: float) -> None:
+        line = b - a
+        length = (line.x() ** 2 + line.y() ** 2) ** 0.5
+        if length == 0:
+            return
+        unit = line / length
+        trim = self.radius * 0.2
+        tail, tip = a + unit * trim, b - unit * trim
+        head = self.radius * 0.5 + extra
+        normal = QPointF(-unit.y(), unit.x())
+        base = tip - unit * head
+        painter.drawLine(tail, base)
+        painter.drawPolygon(QPolygonF([tip + unit * (extra / 2), base + normal * head * 0.55,
+                                       base - normal * head * 0.55]))
+
+
+def _place_name(label: str) -> str:
+    """A space as its label, a safe island by its name (``nw`` → „Nordwest-Insel“)."""
+    from app.rules.survive import Island
+
+    islands = {i.value: i.german for i in Island}
+    return islands.get(label, label)
 
 
 class EncounterPicture(QWidget):
@@ -225,7 +330,8 @@ class EncounterPicture(QWidget):
 
 
 class SurviveSituations(_Seeds):
-    """„Was macht die Kreatur?“ and „Welches Plättchen darf weg?“ from the Survive engine."""
+    """„Was macht die Kreatur?“, „Welches Plättchen darf weg?“ and „Was kostet der Zug?“ from
+    the Survive engine."""
 
     def _make(self, seed: int) -> Situation:
         from app.model.survive_situations import make_situation
@@ -233,7 +339,8 @@ class SurviveSituations(_Seeds):
         return make_situation(seed)
 
     def covers(self, situation: Situation) -> bool:
-        """An encounter is drawn whole; a removal needs every offered tile on the map."""
+        """An encounter is drawn whole, and so is the map a movement is drawn on; a removal
+        needs every offered tile on the map."""
         if situation.kind != "entfernen":
             return True
         from app.model.survive_situations import candidate_labels
@@ -247,6 +354,15 @@ class SurviveSituations(_Seeds):
     def drawing(self, situation: Situation) -> QWidget:
         from app.rules.survive import parse_encounter, parse_position
 
+        if situation.kind == "punkte":
+            from app.model.survive_situations import route
+
+            legs = route(situation)
+            picture = MovePicture(parse_position(situation.position), legs)
+            stops = [legs[0][0], *(target for _, target in legs)] if legs else []
+            picture.setAccessibleName("Übungskarte mit dem Weg des Zuges: "
+                                      + " → ".join(_place_name(stop) for stop in stops))
+            return picture
         if situation.kind == "entfernen":
             from app.model.survive_situations import candidate_labels
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -18,6 +19,7 @@ from app.model.loader import load_library
 from app.model.paths import content_root
 from app.rules import atacama, survive
 from app.rules.atacama.scoring import parse_line_label
+from app.rules.errors import IllegalMoveError
 from app.rules.survive.removal import removal_verdict
 
 SEEDS = int(os.environ.get("REGELFRISCH_SITUATION_SEEDS", "1000"))
@@ -53,6 +55,13 @@ def _engine_says(game: str, situation) -> bool | str:
         player = next(p for p, r in enumerate(state.rights) if r.direction is direction)
         right = state.rights[player].right
         return atacama.signed(atacama.score_line(state, direction, index, right).total)
+    if situation.kind == "punkte":
+        state = survive.parse_position(situation.position)
+        try:
+            cost = survive.plan_cost(state, survive.parse_plan(situation.action, state))
+        except IllegalMoveError:
+            cost = None
+        return survive_situations.cost_text(cost)
     if situation.kind == "kreatur":
         creature, contents = survive.parse_encounter(situation.position)
         outcome = survive.resolve_encounter(creature, contents)
@@ -138,3 +147,83 @@ def test_each_wrong_line_score_is_what_its_misconception_gives():
                 checked[choice.pitfall] += 1
     assert set(checked) == {"werte-zaehlen", "fehlender-rohstoff-minus", "leere-felder",
                             "unter-vier-nichts"}, checked
+
+
+def _price(state, plan):
+    if not plan:
+        return 0
+    try:
+        return survive.plan_cost(state, plan)
+    except IllegalMoveError:
+        return None
+
+
+def _replayed(state, plan):
+    """Each move of ``plan`` with the position before it, replayed here with the engine."""
+    before = []
+    for move in plan:
+        before.append(state)
+        state, _ = survive.apply(replace(state, points=3), move)
+    return before
+
+
+def test_each_wrong_price_is_what_its_misconception_gives():
+    """Worked out here from the plan and the engine's refusal, not from the generator's list."""
+    checked = Counter()
+    for seed in range(SEEDS):
+        s = survive_situations.make_situation(seed, "punkte")
+        state = survive.parse_position(s.position)
+        plan = survive.parse_plan(s.action, state)
+        try:
+            cost, refusal = survive.plan_cost(state, plan), ""
+        except IllegalMoveError as refused:
+            cost, refusal = None, refused.code
+        ashore = sum(isinstance(m, survive.Step) and m.target.place is survive.Place.ISLAND
+                     for m in plan)
+        for choice in s.choices:
+            if choice.correct:
+                continue
+            if choice.pitfall in ("boot-steuern", "schwimmer-ein-feld", "nie-zurueck"):
+                # Not knowing the rule that forbids it: 1 point per move, as usual.
+                forbids = {"boot-steuern": "not_in_control", "schwimmer-ein-feld": "already_swum",
+                           "nie-zurueck": "never_back"}[choice.pitfall]
+                assert refusal == forbids, (seed, choice)
+                makes = {len(plan)}
+            elif choice.pitfall == "schritt-2":  # every explorer aboard pays for the boat
+                assert cost is not None
+                aboard = [len(before.boat_at(m.origin).passengers)
+                          for m, before in zip(plan, _replayed(state, plan), strict=True)
+                          if isinstance(m, survive.BoatMove)]
+                assert max(aboard) > 1
+                makes = {cost + sum(n - 1 for n in aboard)}
+            else:  # stepping ashore is free, or one point lands them all
+                assert choice.pitfall == "aussteigen-kostet" and ashore
+                landing = [i for i, m in enumerate(plan) if isinstance(m, survive.Step)
+                           and m.target.place is survive.Place.ISLAND]
+                makes = {_price(state, [m for i, m in enumerate(plan) if i not in landing]),
+                         _price(state, [m for i, m in enumerate(plan)
+                                        if i not in landing[1:]])} - {None}
+            assert choice.text in {survive_situations.cost_text(n) for n in makes}, \
+                (seed, choice)
+            checked[choice.pitfall] += 1
+    assert set(checked) == {"boot-steuern", "schwimmer-ein-feld", "nie-zurueck", "schritt-2",
+                            "aussteigen-kostet"}, checked
+
+
+def test_price_questions_start_a_move_in_a_reachable_position_and_name_the_way():
+    verdicts = Counter()
+    for seed in range(min(SEEDS, 300)):
+        s = survive_situations.make_situation(seed, "punkte")
+        state = survive.parse_position(s.position)
+        assert survive.is_valid(state) and state.phase is survive.Phase.ZIEHEN, seed
+        assert state.points == 3 and f"Du spielst {state.current.title}." in s.question
+        for origin, target in survive_situations.route(s):
+            for label in (origin, target):
+                island = label in {i.value for i in survive.Island}
+                named = survive.Island(label).german if island else label
+                assert named in s.question, (seed, label, s.question)
+        verdicts[next(c for c in s.choices if c.correct).text] += 1
+    # „Gar nicht“ is neither a safe guess nor never right; dearer than 3 comes up too.
+    forbidden = verdicts[survive_situations.cost_text(None)]
+    assert sum(verdicts.values()) // 4 <= forbidden <= sum(verdicts.values()) * 3 // 5, verdicts
+    assert any(text.startswith(("4 ", "5 ")) for text in verdicts), verdicts

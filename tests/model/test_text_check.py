@@ -296,11 +296,19 @@ def test_the_practice_situations_pass(shipped):
     assert [str(p) for p in problems] == []
 
 
+def test_the_survive_practice_situations_pass(shipped):
+    problems = tc._runtime_problems(shipped, Path("app/model/survive_situations.py"), "survive",
+                                    tc._survive_situation_texts(tc.Budget().situations))
+    assert [str(p) for p in problems] == []
+
+
 def test_the_walk_reaches_explanations_refusals_and_trainers():
     # The sources are not empty: a walk that found nothing would pass every check above.
     kinds = {context.split(",")[0] for context, _text, _n in tc._game_texts("atlantis", 2, 200)}
     assert {"Erklärung", "Ablehnung"} <= kinds
     assert sum(1 for _ in tc._survive_trainer_texts(2)) > 5
+    kinds = {context.split()[1] for context, _t, _n in tc._survive_situation_texts(6)}
+    assert kinds == {"kreatur", "entfernen", "punkte"}
     assert sum(1 for _ in tc._example_texts("atacama")) > 10
     assert len(MODULES) > 100 and sum(1 for _ in tc.literals(
         tc.APP_ROOT / "ui" / "main_window.py")) > 10

@@ -1190,6 +1190,8 @@ def _entry_points():
     rng = random.Random(1)
     boat = Boat(space("d3"), ())
     contents = SpaceContents((Explorer(Colour.ROT),))
+    moving = parse_position("spieler: ro bl; zug: ro ziehen 3; boote: c2 [ro1]; land: d4 bl1")
+    trip = (BoatMove(space("c2"), space("b2")),)
     return {
         "apply": (apply, (state, Remove(space("d4")))),
         "boat_controllers": (boat_controllers, (boat, (Colour.ROT, Colour.BLAU))),
@@ -1206,6 +1208,9 @@ def _entry_points():
         "parse_encounter": (parse_encounter, ("hai: schwimmer rot",)),
         "parse_move": (parse_move, ("entferne d4", state)),
         "parse_position": (parse_position, (_STATE,)),
+        "plan_cost": (survive.plan_cost, (moving, trip)),
+        "parse_plan": (survive.parse_plan, ("boot c2-b2", moving)),
+        "format_plan": (survive.format_plan, (trip,)),
         "random_encounter": (random_encounter, (rng,)),
         "random_move": (survive.random_move, (state, rng)),
         "random_position": (random_position, (rng, 2, 3)),

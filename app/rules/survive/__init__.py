@@ -13,7 +13,8 @@ Modules, each importing only those before it (no cycle, not even inside a functi
 8. :mod:`.rules` – legal moves, ``apply`` (a :class:`Report` of German notes), set-up;
 9. :mod:`.notation` – reading positions, moves and encounters back;
 10. :mod:`.explain`, :mod:`.facts`, :mod:`.generate`, :mod:`.game` – the contract's steps,
-    worked examples, practice situations, and the one ``GAME`` object.
+    worked examples, practice situations, and the one ``GAME`` object;
+11. :mod:`.plan` – what a planned movement of several steps costs (:func:`plan_cost`).
 
 Rulings the engine follows (codes as in the content's "Auslegungen"):
 
@@ -99,6 +100,7 @@ from app.rules.survive.notation import (
     parse_move,
     parse_position,
 )
+from app.rules.survive.plan import format_plan, parse_plan, plan_cost
 from app.rules.survive.removal import unreachable_removals
 from app.rules.survive.rules import (
     Report,
@@ -155,13 +157,16 @@ __all__ = [
     "explain",
     "format_encounter",
     "format_move",
+    "format_plan",
     "format_position",
     "is_valid",
     "legal_moves",
     "new_game",
     "parse_encounter",
     "parse_move",
+    "parse_plan",
     "parse_position",
+    "plan_cost",
     "random_encounter",
     "random_move",
     "random_position",
