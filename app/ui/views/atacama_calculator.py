@@ -307,9 +307,11 @@ class AtacamaCalculator(PageColumn):
             entry_layout = QVBoxLayout(entry)
             entry_layout.setContentsMargins(0, 0, 0, 0)
             entry_layout.setSpacing(2)
-            entry_layout.addLayout(row(label(f"**{title}**", "Body"), tag, pill(source), jump,
-                                       grow=0))
+            # The title on a line of its own (it wraps over the full width), then the rule,
+            # then where it lives – as the Survive board's „Die Regel dazu“ has it.
+            entry_layout.addWidget(label(f"**{title}**", "Body"))
             entry_layout.addWidget(label(text, "Muted"))
+            entry_layout.addLayout(flow(tag, pill(source), jump))
             card.body.addWidget(entry)
         self.add(card)
 
