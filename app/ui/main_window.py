@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QFont, QFontMetrics, QIcon, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -23,21 +23,18 @@ from app.model.paths import resources_root
 from app.ui.accessibility import link_label, name_by_text, name_page
 from app.ui.app_state import AppState, Services
 from app.ui.page import Page
-from app.ui.section_delegate import COUNT_ROLE, SectionDelegate, pill_size
+from app.ui.section_delegate import COUNT_ROLE, SectionDelegate
 from app.ui.sections import Section, sections_for
 from app.ui.settings import DEFAULT_FONT_PT, MAX_FONT_PT, MIN_FONT_PT, Settings
 from app.ui.sheet_actions import print_sheet_of, save_sheet_of
+from app.ui.sidebar import MARKED_KINDS, list_width, most_marks, sidebar_width
 from app.ui.switcher import switcher_icon, switcher_title
 from app.ui.theme import ThemeController, colours_for
 from app.ui.wheel_guard import guard_wheel
 
-SIDEBAR_WIDTH = 232
+SIDEBAR_WIDTH = 200  # before its names are measured (app/ui/sidebar.py)
 SECTION_KEY = Qt.ItemDataRole.UserRole
 SECTION_TITLE = Qt.ItemDataRole.UserRole + 1
-# The attribute under which a board page keeps its board, for the keyboard focus.
-# Which refresher section shows the marks of which kind of content.
-MARKED_KINDS = {"turn": "step", "numbers": "number", "pitfalls": "pitfall",
-                "interpretations": "interpretation", "variants": "variant"}
 
 
 def icon(name: str) -> QIcon:
@@ -280,26 +277,19 @@ class MainWindow(QMainWindow):
             item.setToolTip(f"{count} zum Nachlesen markiert" if count else "")
             item.setData(Qt.ItemDataRole.AccessibleTextRole,
                          f"{title}, {count} zum Nachlesen markiert" if count else title)
-        self._fit_sidebar()
 
     def _fit_sidebar(self) -> None:
-        """Wide enough for the title and every section name (bold when chosen) with its
-        count, at the current text size: at 20 pt the usual width cuts them off."""
-        bold = QFont(self.section_list.font())
-        bold.setWeight(QFont.Weight.DemiBold)
-        metrics = QFontMetrics(bold)
-        items = 0
-        for row in range(self.section_list.count()):
-            item = self.section_list.item(row)
-            count = item.data(COUNT_ROLE) or 0
-            pill = pill_size(self.section_list.font(), count)[0] + 10 if count else 0
-            # item padding, icon and its gap, the list's scroll bar
-            items = max(items, metrics.horizontalAdvance(item.text()) + pill + 2 * 8
-                        + self.section_list.iconSize().width() + 8 + 16)
-        margins = self.sidebar.layout().contentsMargins()
-        content = max(self.app_title.sizeHint().width(), items,
-                      self.game_switcher.minimumSizeHint().width())
-        self.sidebar.setFixedWidth(max(SIDEBAR_WIDTH, content + margins.left() + margins.right()))
+        """Wide enough for the title and every section name (bold when chosen) with the room
+        of its largest count, at the current text size: the width does not change when a
+        count appears (app/ui/sidebar.py)."""
+        entry = self.current_entry()
+        most = most_marks(entry.game.linkable_ids()) if _loaded(entry) else {}
+        listing = self.section_list
+        sections = [(listing.item(row).data(SECTION_KEY), listing.item(row).text())
+                    for row in range(listing.count())]
+        self.sidebar.setFixedWidth(sidebar_width(
+            self.sidebar, list_width(listing, sections, most),
+            [self.app_title.sizeHint().width(), self.game_switcher.minimumSizeHint().width()]))
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)

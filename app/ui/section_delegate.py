@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
-from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 COUNT_ROLE = Qt.ItemDataRole.UserRole + 2
+BADGE_RIGHT = 6  # from the pill to the item's right edge; the item's padding is left of it
 
 
 def pill_font(font: QFont) -> QFont:
@@ -17,10 +18,16 @@ def pill_font(font: QFont) -> QFont:
 
 
 def pill_size(font: QFont, count: int) -> tuple[int, int]:
-    """Width and height of the count pill for the list's ``font`` (it grows with the text)."""
+    """Width and height of the count pill for the list's ``font`` (it grows with the text):
+    the digits with 6 px either side, never narrower than high (a round „1“)."""
     metrics = QFontMetrics(pill_font(font))
-    return max(14 + 8 * len(str(count)), metrics.horizontalAdvance(str(count)) + 14), \
-        max(18, metrics.height() + 2)
+    height = max(16, metrics.height() + 2)
+    return max(height, metrics.horizontalAdvance(str(count)) + 12), height
+
+
+def badge_room(font: QFont, count: int) -> int:
+    """How much of an item's width the pill for ``count`` takes from its name."""
+    return pill_size(font, count)[0] + BADGE_RIGHT
 
 
 class SectionDelegate(QStyledItemDelegate):
@@ -35,11 +42,22 @@ class SectionDelegate(QStyledItemDelegate):
             super().paint(painter, option, index)
             return
         pill_width, pill_height = pill_size(option.font, count)
-        narrowed = QStyleOptionViewItem(option)
-        narrowed.rect = option.rect.adjusted(0, 0, -(pill_width + 10), 0)
-        super().paint(painter, narrowed, index)
-        rect = QRect(option.rect.right() - pill_width - 6,
-                     option.rect.center().y() - pill_height // 2, pill_width, pill_height)
+        # The item is drawn whole (its highlight spans the row, under the pill too); the
+        # name keeps clear of the pill. The sidebar is made wide enough for the name
+        # (app/ui/sidebar.py), so the eliding is only a guard.
+        item = QStyleOptionViewItem(option)
+        self.initStyleOption(item, index)
+        widget = option.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        text = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, item, widget)
+        bold = QFont(item.font)
+        bold.setWeight(QFont.Weight.DemiBold)  # the chosen item's weight (style.qss)
+        room = text.width() - badge_room(option.font, count)
+        item.text = QFontMetrics(bold).elidedText(item.text, Qt.TextElideMode.ElideRight,
+                                                  max(0, room))
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, item, painter, widget)
+        rect = QRect(option.rect.right() + 1 - BADGE_RIGHT - pill_width,
+                     option.rect.center().y() - pill_height // 2 + 1, pill_width, pill_height)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(Qt.PenStyle.NoPen)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.ui.section_delegate import COUNT_ROLE, pill_size
+from app.ui.section_delegate import COUNT_ROLE, badge_room
 from app.ui.settings import MAX_FONT_PT
 
 WINDOW = QSize(1280, 800)
@@ -112,7 +112,7 @@ def cut_list_items(widget: QListWidget) -> list[str]:
     for row in range(widget.count()):
         item = widget.item(row)
         count = item.data(COUNT_ROLE) or 0
-        pill = pill_size(widget.font(), count)[0] + 10 if count else 0
+        pill = badge_room(widget.font(), count) if count else 0
         if metrics.horizontalAdvance(item.text()) + pill > room:
             found.append(f"Seitenleiste „{item.text()}“")
     return found

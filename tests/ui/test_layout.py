@@ -209,7 +209,7 @@ def test_light_swatches_have_a_visible_rim(big_window, theme):
 def test_sidebar_names_are_whole_with_a_count_badge(big_window):
     from PySide6.QtGui import QFont, QFontMetrics
 
-    from app.ui.section_delegate import COUNT_ROLE, pill_size
+    from app.ui.section_delegate import COUNT_ROLE, badge_room
 
     window = big_window
     window.resize(800, 600)
@@ -231,7 +231,7 @@ def test_sidebar_names_are_whole_with_a_count_badge(big_window):
             # icon, paddings and (for a counted section) the badge leave this for the name
             count = item.data(COUNT_ROLE) or 0
             # the delegate narrows the name's room by the badge it paints (section_delegate)
-            badge = pill_size(listing.font(), count)[0] + 10 if count else 0
+            badge = badge_room(listing.font(), count) if count else 0
             room = rect.width() - 16 - listing.iconSize().width() - 12 - badge
             assert metrics.horizontalAdvance(item.text()) <= room, (game, item.text())
 

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
     QGridLayout,
-    QHBoxLayout,
     QLineEdit,
     QRadioButton,
     QVBoxLayout,
@@ -38,6 +37,7 @@ from app.rules.errors import RulesError
 from app.ui.accessibility import link_label
 from app.ui.app_state import Services
 from app.ui.boards.atacama_board import BoardColours, FieldPainter
+from app.ui.reflow import BalancedGrid
 from app.ui.theme import palette_colours
 from app.ui.widgets import Box, Card, PageColumn, flow, label, pill, row, rule_link
 
@@ -201,14 +201,16 @@ class AtacamaCalculator(PageColumn):
         card.body.addWidget(label("**Die Linie** – Klick auf ein Feld setzt einen Bohrturm, "
                                   "ein zweiter Klick macht ihn zur zweiten Farbe, ein dritter "
                                   "nimmt ihn weg.", "Body"))
-        cells = QHBoxLayout()
-        cells.setSpacing(6)
+        # Nine across where they fit; in a small window or at large text 5 + 4 or 3 × 3
+        # (numbered, so the line still reads in order) instead of scrolling sideways.
+        self.cells_box = QWidget()
+        self.cells_layout = BalancedGrid(self.cells_box, spacing=6, row_spacing=10,
+                                         min_columns=3)
         self.cells = [LineCell(i) for i in range(9)]
         for cell in self.cells:
             cell.changed.connect(self._cells_changed)
-            cells.addWidget(cell)
-        cells.addStretch(1)
-        card.body.addLayout(cells)
+            self.cells_layout.addWidget(cell)
+        card.body.addWidget(self.cells_box)
 
         self.line_edit = QLineEdit()
         self.line_edit.setAccessibleName("Linie als Text")
@@ -305,9 +307,11 @@ class AtacamaCalculator(PageColumn):
             entry_layout = QVBoxLayout(entry)
             entry_layout.setContentsMargins(0, 0, 0, 0)
             entry_layout.setSpacing(2)
-            entry_layout.addLayout(row(label(f"**{title}**", "Body"), tag, pill(source), jump,
-                                       grow=0))
+            # The title on a line of its own (it wraps over the full width), then the rule,
+            # then where it lives – as the Survive board's „Die Regel dazu“ has it.
+            entry_layout.addWidget(label(f"**{title}**", "Body"))
             entry_layout.addWidget(label(text, "Muted"))
+            entry_layout.addLayout(flow(tag, pill(source), jump))
             card.body.addWidget(entry)
         self.add(card)
 

@@ -6,7 +6,7 @@ inputs and shows results with the rule and its page beside them.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QGridLayout,
@@ -23,6 +23,7 @@ from app.rules.atlantis.scoring import leaders
 from app.rules.errors import RulesError
 from app.ui.app_state import Services
 from app.ui.boards.atlantis_scene import PLAYER_COLOURS
+from app.ui.reflow import TableOrBlocks
 from app.ui.widgets import (
     Box,
     Card,
@@ -49,6 +50,21 @@ def _spin(low: int, high: int, value: int, name: str) -> QSpinBox:
     spin.setValue(value)
     spin.setAccessibleName(name)
     return spin
+
+
+def _caption(text: str) -> QLabel:
+    caption = QLabel(text)
+    caption.setObjectName("Muted")
+    return caption
+
+
+class TilesField(QLineEdit):
+    """The tile values of a player: never narrower than seven values, at any text size."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(max(hint.width(), self.fontMetrics().horizontalAdvance("5 3 7 2 4 6 1")
+                         + 24), hint.height())
 
 
 def _result_label() -> QLabel:
@@ -216,34 +232,37 @@ class AtlantisCalculators(PageColumn):
         card.body.addLayout(row(label("**Wertung**", "H2"), page_pill([5, 6]), grow=0))
         card.body.addWidget(label("Plättchenwerte mit Leerzeichen trennen, z. B. „5 3 7 2“.",
                                   "Muted"))
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(8)
-        grid.setVerticalSpacing(8)
-        for column, title in enumerate(("Spieler", "Plättchenwerte", "Handkarten",
-                                        "Unbezahlt", "Punkte")):
+        headers = []
+        for title in ("Spieler", "Plättchenwerte", "Handkarten", "Unbezahlt", "Punkte"):
             head = QLabel(title)
             head.setObjectName("RowLabel")
-            grid.addWidget(head, 0, column)
+            headers.append(head)
+        self.score_table_box = QWidget()
+        # A table where it fits; in a small window or at large text each player becomes a
+        # block (name, tiles and points, then hand cards and debt) instead of the page
+        # scrolling sideways.
+        self.score_table = TableOrBlocks(headers, stretch=1, below={2, 3},
+                                         parent=self.score_table_box)
         self.players: list[tuple[QLineEdit, QSpinBox, QSpinBox, QLabel]] = []
         for index, name in enumerate(PLAYER_NAMES):
-            tiles = QLineEdit()
+            tiles = TilesField()
             tiles.setPlaceholderText("z. B. 5 3 7")
             tiles.setAccessibleName(f"{name}: Plättchenwerte")
             cards = _spin(0, 99, 0, f"{name}: Handkarten")
             debt = _spin(0, 99, 0, f"{name}: unbezahlte Punkte")
             points = QLabel("–")
             points.setObjectName("RowValue")
-            grid.addWidget(player_pill(name, PLAYER_COLOURS[index]), index + 1, 0)
-            grid.addWidget(tiles, index + 1, 1)
-            grid.addWidget(cards, index + 1, 2)
-            grid.addWidget(debt, index + 1, 3)
-            grid.addWidget(points, index + 1, 4)
+            points.setAccessibleName(f"{name}: Punkte")
+            captions = [None, None, _caption("Handkarten"), _caption("Unbezahlt"),
+                        _caption("Punkte")]
+            self.score_table.add_row(
+                [player_pill(name, PLAYER_COLOURS[index]), tiles, cards, debt, points],
+                captions)
             tiles.textChanged.connect(self.update_scoring)
             follow_spin(cards, self.update_scoring)
             follow_spin(debt, self.update_scoring)
             self.players.append((tiles, cards, debt, points))
-        grid.setColumnStretch(1, 1)
-        card.body.addLayout(grid)
+        card.body.addWidget(self.score_table_box)
         answer = Box("Answer")
         self.score_result = _result_label()
         self.score_problem = label("", "WrongTag")

@@ -15,6 +15,7 @@ from PySide6.QtCore import QEvent, QPoint, QSignalBlocker, Qt, QTimer
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QSpinBox,
@@ -149,20 +150,28 @@ class SurviveRemovalView(BoardPage):
         self.set_panel(side)
 
     def _legend(self):
-        # Colour and name side by side: the map's discs are too small for letters.
-        pieces: list[QWidget] = [label("S Strand · W Wald · B Berg", "Muted", rich=False,
-                                       wrap=False)]
+        # Colour and name side by side: the map's discs are too small for letters. The
+        # terrain letters on a line of their own: the legend is two short lines at any
+        # width, never a row squeezed or stacked beside a narrow board.
+        legend = QVBoxLayout()
+        legend.setContentsMargins(0, 0, 0, 0)
+        legend.setSpacing(4)
+        legend.addWidget(label("S Strand · W Wald · B Berg", "Muted", rich=False,
+                               wrap=False))
+        colours = QHBoxLayout()
+        colours.setSpacing(6)
         self.legend_swatches: dict[Colour, QLabel] = {}
         for colour in Colour:
             swatch = QLabel()
             swatch.setAccessibleName(colour.title)
             self.legend_swatches[colour] = swatch
-            pieces.append(swatch)
-            pieces.append(label(colour.title, "Muted", rich=False, wrap=False))
+            colours.addWidget(swatch)
+            colours.addWidget(label(colour.title, "Muted", rich=False, wrap=False))
+            colours.addSpacing(6)
+        colours.addStretch(1)
+        legend.addLayout(colours)
         self._paint_legend()
-        layout = row(*pieces, spacing=6)
-        layout.insertSpacing(1, 12)
-        return layout
+        return legend
 
     def _paint_legend(self) -> None:
         colours = current_colours()
