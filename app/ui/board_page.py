@@ -400,7 +400,12 @@ class BoardPage(QWidget):
         self.splitter.setStretchFactor(1, 0)
         self.splitter.splitterMoved.connect(lambda *_: setattr(self, "_user_sized", True))
         self.root.addWidget(self.splitter, 1)
-        self.root.addLayout(self.chrome.expert)
+        # In a box of its own, so a page may give „Für Tüftler“ another place (Atlantis: under
+        # its side panel, leaving the board's column the window's whole height).
+        self.expert_box = QWidget()
+        self.expert_box.setLayout(self.chrome.expert)
+        self.chrome.expert.setContentsMargins(0, 0, 0, 0)
+        self.root.addWidget(self.expert_box)
 
     def add_tools(self, *group: QWidget) -> None:
         """Toolbar controls that stay on one line together when the toolbar wraps."""
@@ -520,7 +525,9 @@ class BoardPage(QWidget):
             room = self.width() - self.page.verticalScrollBar().sizeHint().width()
             side = max(side, (room - self.COLUMN_MAX) // 2)
         self.root.setContentsMargins(side, 16, side, 12)
-        self.lead.setVisible(self.width() >= 1000 * self.text_scale())
+        # The lead is an introduction: a short window keeps its line for the game.
+        scale = self.text_scale()
+        self.lead.setVisible(self.width() >= 1000 * scale and self.height() >= 860 * scale)
         orientation = Qt.Orientation.Vertical if narrow else Qt.Orientation.Horizontal
         turned = self.splitter.orientation() != orientation or not self._arranged
         if self.splitter.orientation() != orientation:
@@ -570,10 +577,8 @@ class BoardPage(QWidget):
         height = max(viewport.height(), self.content.minimumSizeHint().height())
         if self.splitter.orientation() == Qt.Orientation.Vertical and self.splitter.y() > 0:
             # The wrapping toolbar is taller than its minimum: count what is really above.
-            gap = self.root.spacing()
-            below = gap + self.expert_button.sizeHint().height()
-            if self.expert_row.isVisible():
-                below += gap + self.expert_row.sizeHint().height()
+            below = self.root.spacing() + self.expert_box.sizeHint().height() \
+                if self.root.indexOf(self.expert_box) >= 0 else 0
             height = max(height, self.splitter.y() + self.splitter.minimumHeight() + below
                          + self.root.contentsMargins().bottom())
             self.content.floor = height

@@ -708,9 +708,9 @@ def test_a_ruling_in_the_explanation_links_to_the_ruling(qtbot, library):
     board = window.view_for("board")
     board.session.start(parse_state(TWO_PAYMENTS), source="Test")
     board.draft.play_text("0:H")
-    links = [text for _line, text, _page in board.side.step_rows
+    links = [text for text in board.side.step_rows
              if text.isVisible() and 'href="ruling:' in text.text()]
-    assert links, [t.text() for _l, t, _p in board.side.step_rows]
+    assert links, [t.text() for t in board.side.step_rows]
     assert 'title="Die sparsamste Zahlung"' in links[0].text()
     links[0].linkActivated.emit("ruling:r9")
     assert window.state.section == "interpretations"

@@ -198,9 +198,10 @@ def test_atlantis_explanation_is_read_whole_under_the_board(window, move):
         > view.canvas.mapTo(view.page.viewport(), QPoint(0, view.canvas.height())).y()
     assert area.verticalScrollBar().maximum() == 0, "the explanation needs no scrolling"
     assert in_view(area, view.page) and not view.page.verticalScrollBar().isVisible()
-    steps = [text for _line, text, _page in view.side.step_rows if text.isVisible()]
-    assert [t.accessibleName() for t in steps] == [
-        s.text for s in view.session.explanation.steps]
+    steps = [text for text in view.side.step_rows if text.isVisible()]
+    said = " ".join(t.accessibleName() for t in steps)
+    for step in view.session.explanation.steps:
+        assert step.text in said
     for text in steps:
         assert text.height() >= text.heightForWidth(text.width()), "no line cut off"
         assert in_view(text, area)
@@ -219,7 +220,7 @@ def test_atlantis_explanation_is_reachable_in_the_panel_at_800x600(window, move)
     card = view.side.outcome_card
     assert view.explanation_area.widget() is None and view.side.isAncestorOf(card)
     assert card.isVisible()
-    steps = [text for _line, text, _page in view.side.step_rows if text.isVisible()]
+    steps = [text for text in view.side.step_rows if text.isVisible()]
     assert steps
     for text in steps:  # each line of the explanation can be brought into view
         view.scroll_to(text)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -70,7 +71,9 @@ NARROW = 640  # below this width the side panel goes under the board
 # … and below this one too, at any text size: beside a side panel the board would get
 # tiles too small to click (≈ 18 px at 900×700); stacked it has the full width.
 BOARD_ROOM = 860
-WIDE_BOARD_SCALE = 0.65  # beside the panel the board may shrink to this (tiles ≈ 29 px)
+# Beside the panel the board may shrink to this: tiles of 26 px, still easy to hit, and the
+# explanation under the board gets the rest of the column.
+WIDE_BOARD_SCALE = 26 / 44
 SEED_MAX = 999_999
 PRACTICE_PICK = 999  # „Zufällig“ picks a short number a player can say and type again
 
@@ -305,6 +308,9 @@ class AtlantisBoardView(BoardPage):
     explanation and the standings in the side panel (the explanation under the board when
     the window has room there)."""
 
+    PANEL_WIDTH = 310  # four hand-card chips a row; every pixel more is the board's and the
+    # explanation's under it
+
     def __init__(self, loaded: LoadedGame, services: Services | None = None):
         self.examples = list(loaded.game.examples)
         session = atlantis_session()
@@ -385,6 +391,12 @@ class AtlantisBoardView(BoardPage):
                                       "diese Aufstellung ist zum Üben gedacht.")
         self.practice_pill.setWordWrap(True)
         self.add_info(self.source_label, self.practice_pill)
+        # Beside the board, where the position comes from heads the side panel (place_info):
+        # a line of its own over board and panel costs the explanation under the board.
+        self.info_box = QWidget()
+        info = QVBoxLayout(self.info_box)
+        info.setContentsMargins(0, 0, 0, 0)
+        info.setSpacing(4)
 
     def _build_board_column(self) -> None:
         self.step_back = secondary(QPushButton("◂"))
@@ -641,21 +653,31 @@ class AtlantisBoardView(BoardPage):
         self._fit_caption()
 
     def _fit_caption(self) -> None:
-        # Three lines as a rule (the board does not jump between captions); more only when
-        # the board column is so narrow that the caption would be cut.
+        # The lines the caption needs at the width there is. The bar sits under
+        # the board, so a longer replay step moves only what is under it, never the board; a
+        # short caption leaves its spare lines to the explanation.
         caption = self.step_caption
-        height = 3 * caption.fontMetrics().lineSpacing() + 4
+        metrics = caption.fontMetrics()
+        height = metrics.lineSpacing() + 4
         if caption.width() > 0:
-            height = max(height, caption.heightForWidth(caption.width()))
+            # The text's own height: a fixed-height label answers heightForWidth with its
+            # fixed height, which would keep the bar at its tallest for ever.
+            wrap = int(Qt.TextFlag.TextWordWrap.value)
+            text = metrics.boundingRect(0, 0, caption.width(), 100_000, wrap, caption.text())
+            height = max(height, text.height() + 4)
         if caption.height() != height:
             caption.setFixedHeight(height)
-            self.step_bar.setFixedHeight(height + 4)
+            self.step_bar.setFixedHeight(max(height, self.step_next.sizeHint().height()))
+            QTimer.singleShot(0, self, self.fit_explanation)
 
     def _now_caption(self) -> str:
         """Whose move the board shows the result of, who is on now, and how to see the steps."""
         mover = player_name(self.session.outcome.player)
         last = self.beats[-1].caption.rstrip(".")
         now = self._now_sentence()
+        if len(self.beats) > 1 and self.explanation_area.widget() is not None:
+            # The explanation is right under this line; ▸ says what it does when pointed at.
+            return f"Nach dem Zug von {mover}. {now}."
         if len(self.beats) > 1:
             return f"Nach dem Zug von {mover}. {now}. ▸ zeigt den Zug Schritt für Schritt."
         return f"{last}. {now}." if last else f"{now}."
@@ -742,8 +764,45 @@ class AtlantisBoardView(BoardPage):
         if not hasattr(self, "explanation_area"):
             return  # still being built
         self.place_hand(under_board=stacked)
+        self.place_info(in_panel=not stacked)
+        self.place_expert(in_panel=not stacked)
         self.place_explanation(under_board=not stacked)
         self.toolbar_separator.setVisible(not stacked)
+
+    def place_info(self, in_panel: bool) -> None:
+        """Where the position comes from: at the head of the side panel beside the board, the
+        line under the toolbar when stacked."""
+        box, side = self.info_box, self.side
+        if (side.panel.indexOf(box) >= 0) == in_panel:
+            return
+        if in_panel:
+            self.info.removeWidget(self.source_label)
+            self.info.removeWidget(self.practice_pill)
+            box.layout().addWidget(self.source_label)
+            box.layout().addWidget(self.practice_pill, 0, Qt.AlignmentFlag.AlignLeft)
+            side.panel.insertWidget(0, box)
+            box.show()
+        else:
+            side.panel.removeWidget(box)
+            box.hide()
+            for widget in (self.source_label, self.practice_pill):
+                box.layout().removeWidget(widget)
+            self.add_info(self.source_label, self.practice_pill)
+        self.practice_pill.setVisible(self.session.practice)
+
+    def place_expert(self, in_panel: bool) -> None:
+        """„Für Tüftler“ at the foot of the side panel beside the board (the board's column
+        keeps the height for the explanation), under everything when stacked."""
+        box, side = self.expert_box, self.side
+        if (side.panel.indexOf(box) >= 0) == in_panel:
+            return
+        if in_panel:
+            self.root.removeWidget(box)
+            side.panel.addWidget(box)
+        else:
+            side.panel.removeWidget(box)
+            self.root.addWidget(box)
+        box.show()
 
     def place_explanation(self, under_board: bool) -> None:
         """„Was passiert ist“ under the board beside the panel, where the space under the
@@ -752,6 +811,10 @@ class AtlantisBoardView(BoardPage):
         card, side, area = self.side.outcome_card, self.side, self.explanation_area
         if (area.widget() is card) == under_board:
             return
+        # Under the board the bar above it („Stellung jetzt: nach dem Zug von …“) heads the
+        # explanation; its own title would only take a line.
+        side.outcome_title.setVisible(not under_board)
+        area.setAccessibleName("Was passiert ist")
         if under_board:
             side.panel.removeWidget(card)
             area.setWidget(card)
@@ -790,15 +853,20 @@ class AtlantisBoardView(BoardPage):
             need = area.widget().sizeHint().height()
         # The column's share of the window, not its height now: that grows with the
         # explanation and would feed itself.
-        below = self.root.spacing() + self.expert_button.sizeHint().height() \
-            + self.root.contentsMargins().bottom()
-        if self.expert_row.isVisible():
-            below += self.root.spacing() + self.expert_row.sizeHint().height()
+        below = self.root.contentsMargins().bottom()
+        if self.root.indexOf(self.expert_box) >= 0:
+            below += self.root.spacing() + self.expert_box.sizeHint().height()
         column = self.page.viewport().height() - self.splitter.y() - below
         others = sum(w.height() + self.board_layout.spacing()
                      for w in (self.step_bar, self.message_box) if w.isVisible())
         room = max(120, column - others - board - self.board_layout.spacing())
         height = min(need + frame, room)
+        # Whether it scrolls is decided here, at the width without a scroll bar: left to the
+        # area, a bar shown once narrows the text, which then needs the bar (a few px more).
+        policy = Qt.ScrollBarPolicy.ScrollBarAlwaysOff if need + frame <= room \
+            else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+        if area.verticalScrollBarPolicy() != policy:
+            area.setVerticalScrollBarPolicy(policy)
         if area.height() != height:
             area.setFixedHeight(height)
 
@@ -814,6 +882,7 @@ class AtlantisBoardView(BoardPage):
             # The chips carry their own style sheet in the theme's colours.
             self._colours_seen = palette_colours()
             self.side.setStyleSheet(_chip_style())
+            self.side.refresh_outcome()  # the sources' muted colour is in the text
             self.side.hand_box.setStyleSheet(_chip_style())
             for index, (_line, icon, _name, _detail) in enumerate(self.side.player_rows):
                 icon.setPixmap(pawn_icon(index, 14))
@@ -852,8 +921,12 @@ class AtlantisBoardView(BoardPage):
     def wide_drawing_height(self) -> int:
         """Beside the panel: the lowest board whose tiles still have WIDE_BOARD_SCALE at the
         column's width (more per row); what is left under it is the explanation's."""
-        # The splitter's sizes follow later: the column's width from the page's.
+        # The splitter's sizes follow later: the column's width from the page's (which keeps
+        # room for a page scroll bar), or the column's own once it is laid out beside the panel.
         width = self.inner_width() - self.panel_width() - self.splitter.handleWidth()
+        if self.splitter.orientation() == Qt.Orientation.Horizontal \
+                and self.board_column.isVisible():
+            width = max(width, self.board_column.width())
         n = len(self.session.state.path)
         heights = []
         for columns in range(5, 19):
