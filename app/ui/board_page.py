@@ -136,9 +136,9 @@ class BoardChrome(QObject):
         self.message_box = Box("Answer")
         self.message_title = label("", "RightTag", rich=False)
         self.message_title.hide()
-        self.message = label("", "Body", rich=False)
+        self.message = self._cited_label("Body")
         self.message.setAccessibleName("Meldung")
-        self.detail = label("", "Muted", rich=False)
+        self.detail = self._cited_label("Muted")
         self.detail.hide()
         # What a page offers beside the message (Atlantis: „Ohne Brücke“) goes in this row.
         self.message_row = QHBoxLayout()
@@ -212,10 +212,10 @@ class BoardChrome(QObject):
         """The session's message (or ``hint`` when there is none) in its colours."""
         message = self.session.message
         kind = message.kind if message.text else ""
-        self.message.setText(message.text or hint)
+        set_cited(self.message, self.cited_links(escape(message.text or hint, quote=False)))
         self.message_title.setText(message.title)
         self.message_title.setVisible(bool(message.title and message.text))
-        self.detail.setText(message.detail)
+        set_cited(self.detail, self.cited_links(escape(message.detail, quote=False)))
         self.detail.setVisible(bool(message.detail and message.text))
         restyle(self.message_box, {WRONG: "WrongBox", DONE: "RightBox"}.get(kind, "Answer"))
         restyle(self.message_title, "WrongTag" if kind == WRONG else "RightTag")
@@ -236,6 +236,26 @@ class BoardChrome(QObject):
         words.linkHovered.connect(self._ruling_tip)
         words.setText(self.ruling_links(markdown_html(text)))
         return words
+
+    def _cited_label(self, name: str) -> QLabel:
+        """A message label: the engine's plain text, escaped, its cited rulings as links."""
+        words = label("", name, rich=False)
+        words.setTextFormat(Qt.TextFormat.RichText)
+        words.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        words.linkActivated.connect(self.open_ruling)
+        words.linkHovered.connect(self._ruling_tip)
+        return words
+
+    def cited_links(self, html: str) -> str:
+        """Ruling codes as links where the text cites a ruling: after „Auslegung“ or in
+        brackets („(S. 4, Auslegung R8)“, „(R3)“, „(R1, E3)“). Messages may quote a pasted
+        position, whose tiles (``R3`` = Ring 3) look like codes and must stay text."""
+        def cite(match: re.Match) -> str:
+            return match.group(1) + self.ruling_links(match.group(2))
+
+        html = re.sub(r"(Auslegung(?:en)? )([A-Z]\d{1,2}(?:(?:, | und )[A-Z]\d{1,2})*)", cite,
+                      html)
+        return re.sub(r"(\()((?:[A-Z]\d{1,2})(?:, ?[A-Z]\d{1,2})*)(?=\))", cite, html)
 
     def rulings(self) -> dict[str, tuple[str, str]]:
         loaded = getattr(self.page, "loaded", None)
@@ -267,6 +287,12 @@ class BoardChrome(QObject):
             QToolTip.showText(QCursor.pos(), title, self.page)
         else:
             QToolTip.hideText()
+
+
+def set_cited(words: QLabel, html: str) -> None:
+    """Show ``html`` in a label of cited rulings: a Tab stop only while it holds a link."""
+    words.setText(html)
+    words.setFocusPolicy(Qt.FocusPolicy.StrongFocus if "<a " in html else Qt.FocusPolicy.NoFocus)
 
 
 def bind_keys(page: QWidget, standard: QKeySequence.StandardKey, action) -> None:

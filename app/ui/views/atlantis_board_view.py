@@ -10,6 +10,7 @@ German explanation. A finished game is scored.
 from __future__ import annotations
 
 import random
+from html import escape
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QSignalBlocker, QSize, Qt, QTimer
 from PySide6.QtGui import (
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
     QHBoxLayout,
+    QLabel,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -299,6 +301,31 @@ class BoardCanvas(SceneView):
 # --- small widgets -------------------------------------------------------------------------------
 
 
+class CitedLabel(QLabel):
+    """A wrapped label for the engine's plain sentences: escaped, the rulings they cite
+    („(Auslegung R4)“) as links that open the ruling, by mouse or by Tab and Enter."""
+
+    def __init__(self, chrome):
+        super().__init__()
+        self.chrome = chrome
+        self.plain = ""
+        self.setObjectName("Body")
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.linkActivated.connect(chrome.open_ruling)
+
+    def setText(self, text: str) -> None:
+        self.plain = text
+        self.setAccessibleName(text)
+        html = self.chrome.cited_links(escape(text, quote=False))
+        super().setText(html)
+        # A Tab stop only while there is a link to reach.
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus if "<a " in html
+                            else Qt.FocusPolicy.NoFocus)
+
+
 
 # --- the view ------------------------------------------------------------------------------------
 
@@ -410,7 +437,8 @@ class AtlantisBoardView(BoardPage):
         for button in (self.step_back, self.step_next):
             fixed_width(button, 40)
         self.step_count = pill("", "Tag")
-        self.step_caption = label("", "Body", rich=False)
+        # The engine's sentences, plain text escaped, their cited rulings as links.
+        self.step_caption = CitedLabel(self.chrome)
         # Fixed heights keep the board from jumping when a caption is longer; three lines hold
         # a replay step with the name of whose move it is, even in a narrow window.
         lines = self.step_caption.fontMetrics().lineSpacing()
@@ -663,7 +691,7 @@ class AtlantisBoardView(BoardPage):
             # The text's own height: a fixed-height label answers heightForWidth with its
             # fixed height, which would keep the bar at its tallest for ever.
             wrap = int(Qt.TextFlag.TextWordWrap.value)
-            text = metrics.boundingRect(0, 0, caption.width(), 100_000, wrap, caption.text())
+            text = metrics.boundingRect(0, 0, caption.width(), 100_000, wrap, caption.plain)
             height = max(height, text.height() + 4)
         if caption.height() != height:
             caption.setFixedHeight(height)
