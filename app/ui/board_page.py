@@ -38,6 +38,7 @@ from app.ui.widgets import (
     flow,
     label,
     markdown_html,
+    relax,
     secondary,
 )
 
@@ -68,6 +69,49 @@ class SessionSignals(QObject):
                 self.said.emit(message.spoken, message.kind == WRONG)
         elif event == MOVED:
             self.moved.emit()
+
+
+class LinkLabel(QLabel):
+    """Wrapped rich text whose ruling links open the ruling: by mouse, or by the keys – Tab
+    lands on the first link at once (a plain QLabel takes a second Tab to reach it), Enter
+    opens it. A Tab stop only while it holds a link."""
+
+    def __init__(self, chrome: BoardChrome, name: str = "Body"):
+        super().__init__()
+        self.setObjectName(name)
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        relax(self)
+        self.linkActivated.connect(chrome.open_ruling)
+        self.linkHovered.connect(chrome._ruling_tip)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+    def setText(self, html: str) -> None:
+        super().setText(html)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus if "<a " in html
+                            else Qt.FocusPolicy.NoFocus)
+
+    def focusInEvent(self, event) -> None:
+        super().focusInEvent(event)
+        reason = event.reason()
+        if reason in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason):
+            self.focusNextPrevChild(reason == Qt.FocusReason.TabFocusReason)
+
+
+class CitedLabel(LinkLabel):
+    """The engine's plain sentences (a message, a replay caption): escaped, and the rulings
+    they cite („(Auslegung R4)“) as links. ``plain`` keeps the text as given."""
+
+    def __init__(self, chrome: BoardChrome, name: str = "Body"):
+        super().__init__(chrome, name)
+        self.chrome = chrome
+        self.plain = ""
+
+    def setText(self, text: str) -> None:
+        self.plain = text
+        super().setText(self.chrome.cited_links(escape(text, quote=False)))
 
 
 class BoardChrome(QObject):
@@ -136,9 +180,9 @@ class BoardChrome(QObject):
         self.message_box = Box("Answer")
         self.message_title = label("", "RightTag", rich=False)
         self.message_title.hide()
-        self.message = self._cited_label("Body")
+        self.message = CitedLabel(self, "Body")
         self.message.setAccessibleName("Meldung")
-        self.detail = self._cited_label("Muted")
+        self.detail = CitedLabel(self, "Muted")
         self.detail.hide()
         # What a page offers beside the message (Atlantis: „Ohne Brücke“) goes in this row.
         self.message_row = QHBoxLayout()
@@ -212,10 +256,10 @@ class BoardChrome(QObject):
         """The session's message (or ``hint`` when there is none) in its colours."""
         message = self.session.message
         kind = message.kind if message.text else ""
-        set_cited(self.message, self.cited_links(escape(message.text or hint, quote=False)))
+        self.message.setText(message.text or hint)
         self.message_title.setText(message.title)
         self.message_title.setVisible(bool(message.title and message.text))
-        set_cited(self.detail, self.cited_links(escape(message.detail, quote=False)))
+        self.detail.setText(message.detail)
         self.detail.setVisible(bool(message.detail and message.text))
         restyle(self.message_box, {WRONG: "WrongBox", DONE: "RightBox"}.get(kind, "Answer"))
         restyle(self.message_title, "WrongTag" if kind == WRONG else "RightTag")
@@ -230,20 +274,8 @@ class BoardChrome(QObject):
 
     def linked_label(self, text: str = "") -> QLabel:
         """A label whose ruling codes (R9, E2 …) link to the ruling under „Auslegungen“."""
-        words = label("", "Body")
-        words.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        words.linkActivated.connect(self.open_ruling)
-        words.linkHovered.connect(self._ruling_tip)
+        words = LinkLabel(self)
         words.setText(self.ruling_links(markdown_html(text)))
-        return words
-
-    def _cited_label(self, name: str) -> QLabel:
-        """A message label: the engine's plain text, escaped, its cited rulings as links."""
-        words = label("", name, rich=False)
-        words.setTextFormat(Qt.TextFormat.RichText)
-        words.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        words.linkActivated.connect(self.open_ruling)
-        words.linkHovered.connect(self._ruling_tip)
         return words
 
     def cited_links(self, html: str) -> str:
@@ -287,12 +319,6 @@ class BoardChrome(QObject):
             QToolTip.showText(QCursor.pos(), title, self.page)
         else:
             QToolTip.hideText()
-
-
-def set_cited(words: QLabel, html: str) -> None:
-    """Show ``html`` in a label of cited rulings: a Tab stop only while it holds a link."""
-    words.setText(html)
-    words.setFocusPolicy(Qt.FocusPolicy.StrongFocus if "<a " in html else Qt.FocusPolicy.NoFocus)
 
 
 def bind_keys(page: QWidget, standard: QKeySequence.StandardKey, action) -> None:

@@ -329,3 +329,35 @@ def test_atlantis_explanation_is_reachable_in_the_panel_at_800x600(window, move)
         view.scroll_to(text)
         settle()
         assert in_view(text, view.page), text.accessibleName()
+
+
+def test_atlantis_board_stays_put_while_a_move_is_read(qtbot, window):
+    """Under the board the explanation gives way, never the board: picking the next pawn
+    or stepping through the replay (longer captions) leaves the board where it is, and the
+    explanation that lost lines scrolls instead of being cut."""
+    window.resize(1280, 800)
+    view = window.view_for("board")
+    settle()
+    gap_payment_and_rulings(qtbot, view)
+    qtbot.wait(20)
+    settle()
+    canvas, area = view.canvas, view.explanation_area
+    place = canvas.geometry()
+
+    def whole_or_scrolls() -> bool:
+        text = area.widget()
+        return text.height() <= area.viewport().height() or area.verticalScrollBar().isVisible()
+
+    for _ in range(len(view.beats)):  # ▸ by the keys: the replay's captions run longer
+        qtbot.keyClick(canvas, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+        qtbot.wait(5)
+        settle()
+        assert canvas.geometry() == place, view.step_caption.plain
+        assert whole_or_scrolls()
+    qtbot.keyClick(canvas, Qt.Key.Key_Escape)
+    click_at(qtbot, view, view.pawn_point(view.session.state.player.pawns[-1]))
+    assert view.draft.origin is not None
+    qtbot.wait(5)
+    settle()
+    assert canvas.geometry() == place
+    assert whole_or_scrolls()

@@ -10,7 +10,6 @@ German explanation. A finished game is scored.
 from __future__ import annotations
 
 import random
-from html import escape
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QSignalBlocker, QSize, Qt, QTimer
 from PySide6.QtGui import (
@@ -21,7 +20,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -46,7 +44,7 @@ from app.rules.atlantis import (
 )
 from app.ui.accessibility import announce, fixed_width, link_label
 from app.ui.app_state import Services
-from app.ui.board_page import BoardPage
+from app.ui.board_page import BoardPage, CitedLabel
 from app.ui.boards.accessible import announce_change, announce_cursor, atlantis_fields
 from app.ui.boards.atlantis_panel import AtlantisPanel, _chip_style, pawn_icon
 from app.ui.boards.atlantis_replay import Beat, outcome_beats
@@ -69,6 +67,7 @@ from app.ui.widgets import (
     style_combo,
 )
 
+QWIDGETSIZE_MAX = (1 << 24) - 1
 NARROW = 640  # below this width the side panel goes under the board
 # … and below this one too, at any text size: beside a side panel the board would get
 # tiles too small to click (≈ 18 px at 900×700); stacked it has the full width.
@@ -301,31 +300,6 @@ class BoardCanvas(SceneView):
 # --- small widgets -------------------------------------------------------------------------------
 
 
-class CitedLabel(QLabel):
-    """A wrapped label for the engine's plain sentences: escaped, the rulings they cite
-    („(Auslegung R4)“) as links that open the ruling, by mouse or by Tab and Enter."""
-
-    def __init__(self, chrome):
-        super().__init__()
-        self.chrome = chrome
-        self.plain = ""
-        self.setObjectName("Body")
-        self.setWordWrap(True)
-        self.setTextFormat(Qt.TextFormat.RichText)
-        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-        self.linkActivated.connect(chrome.open_ruling)
-
-    def setText(self, text: str) -> None:
-        self.plain = text
-        self.setAccessibleName(text)
-        html = self.chrome.cited_links(escape(text, quote=False))
-        super().setText(html)
-        # A Tab stop only while there is a link to reach.
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus if "<a " in html
-                            else Qt.FocusPolicy.NoFocus)
-
-
 
 # --- the view ------------------------------------------------------------------------------------
 
@@ -349,6 +323,7 @@ class AtlantisBoardView(BoardPage):
             placeholder="Stellung einfügen, z. B. „H2b S3 R4 [a] | a: HS“")
         self.beats: list[Beat] = []
         self.beat = 0
+        self._board_pin: int | None = None  # the board's height while a move is read
         self._colours_seen = palette_colours()
         self._build_toolbar()
         self._build_board_column()
@@ -439,6 +414,7 @@ class AtlantisBoardView(BoardPage):
         self.step_count = pill("", "Tag")
         # The engine's sentences, plain text escaped, their cited rulings as links.
         self.step_caption = CitedLabel(self.chrome)
+        self.step_caption.setAccessibleName("Was der Zug macht")
         # Fixed heights keep the board from jumping when a caption is longer; three lines hold
         # a replay step with the name of whose move it is, even in a narrow window.
         lines = self.step_caption.fontMetrics().lineSpacing()
@@ -673,11 +649,8 @@ class AtlantisBoardView(BoardPage):
         elif replaying:
             mover = player_name(session.outcome.player)
             self.step_caption.setText(f"Zug von {mover}: {beat.caption}")
-        elif has_move:
-            self.step_caption.setText(self._now_caption())
         else:
-            self.step_caption.setText("Wähle eine Figur, dann eine Karte – der Zug erscheint "
-                                      "hier Schritt für Schritt.")
+            self.step_caption.setText(self._resting_caption())
         self._fit_caption()
 
     def _fit_caption(self) -> None:
@@ -688,15 +661,26 @@ class AtlantisBoardView(BoardPage):
         metrics = caption.fontMetrics()
         height = metrics.lineSpacing() + 4
         if caption.width() > 0:
-            # The text's own height: a fixed-height label answers heightForWidth with its
-            # fixed height, which would keep the bar at its tallest for ever.
+            # The text's own height (a fixed-height label answers heightForWidth with its
+            # fixed height), and never less than the resting caption's: picking a pawn must
+            # not make the bar, and so the board above or beside it, jump.
             wrap = int(Qt.TextFlag.TextWordWrap.value)
-            text = metrics.boundingRect(0, 0, caption.width(), 100_000, wrap, caption.plain)
-            height = max(height, text.height() + 4)
+            for text in (caption.plain, self._resting_caption()):
+                lines = metrics.boundingRect(0, 0, caption.width(), 100_000, wrap, text)
+                height = max(height, lines.height() + 4)
         if caption.height() != height:
             caption.setFixedHeight(height)
             self.step_bar.setFixedHeight(max(height, self.step_next.sizeHint().height()))
-            QTimer.singleShot(0, self, self.fit_explanation)
+            # At once, not at the next layout pass: a board laid out late would move under
+            # the keys and clicks that come first.
+            self.board_layout.activate()
+            QTimer.singleShot(0, self, lambda: self.fit_explanation(repin=False))
+
+    def _resting_caption(self) -> str:
+        """What the bar says while nothing is being built or replayed."""
+        if self.session.outcome is not None:
+            return self._now_caption()
+        return "Wähle eine Figur, dann eine Karte – der Zug erscheint hier Schritt für Schritt."
 
     def _now_caption(self) -> str:
         """Whose move the board shows the result of, who is on now, and how to see the steps."""
@@ -849,25 +833,33 @@ class AtlantisBoardView(BoardPage):
         else:
             area.takeWidget()
             area.hide()
+            self._board_pin = None
+            self.canvas.setMaximumHeight(QWIDGETSIZE_MAX)
             side.panel.insertWidget(side.panel.indexOf(side.players_card), card)
         card.show()
         QTimer.singleShot(0, self, self.fit_explanation)
 
-    def fit_explanation(self) -> None:
+    def fit_explanation(self, repin: bool = True) -> None:
         """The explanation under the board gets the lines it needs; the board keeps at least
         the height of its tiles at WIDE_BOARD_SCALE, and only beyond that the explanation
-        scrolls."""
-        area = self.explanation_area
+        scrolls.
+
+        The board's height is pinned for a move (``repin``: after a move, an undo, a resize):
+        while a player picks a pawn or steps through the replay, a longer caption or a message
+        takes its lines from the explanation, never from the board – a board that moved under
+        the pointer would be clicked in the wrong place.
+        """
+        area, canvas = self.explanation_area, self.canvas
         if area.widget() is None:
             return
         # Before the first move there is nothing to explain: the board keeps the room.
         area.setVisible(self.session.outcome is not None)
         self._show_message()
         if area.isHidden():
+            self._board_pin = None
+            canvas.setMaximumHeight(QWIDGETSIZE_MAX)
             return
         board = self.wide_drawing_height()
-        if self.canvas.minimumHeight() != board:
-            self.canvas.setMinimumHeight(board)
         # The frame (the focus ring's border) is the area's, not the text's: measure the text
         # at the width it has without a scroll bar, and add the frame to its height.
         margins = area.viewportMargins()
@@ -885,13 +877,19 @@ class AtlantisBoardView(BoardPage):
         if self.root.indexOf(self.expert_box) >= 0:
             below += self.root.spacing() + self.expert_box.sizeHint().height()
         column = self.page.viewport().height() - self.splitter.y() - below
-        others = sum(w.height() + self.board_layout.spacing()
+        spacing = self.board_layout.spacing()
+        others = sum(w.height() + spacing
                      for w in (self.step_bar, self.message_box) if w.isVisible())
-        room = max(120, column - others - board - self.board_layout.spacing())
-        height = min(need + frame, room)
+        if repin or self._board_pin is None:
+            room = max(120, column - others - board - spacing)
+            self._board_pin = max(board, column - others - min(need + frame, room) - spacing)
+        pinned = self._board_pin
+        if canvas.minimumHeight() != pinned or canvas.maximumHeight() != pinned:
+            canvas.setFixedHeight(pinned)
+        height = max(min(need + frame, 60), column - others - pinned - spacing)
         # Whether it scrolls is decided here, at the width without a scroll bar: left to the
         # area, a bar shown once narrows the text, which then needs the bar (a few px more).
-        policy = Qt.ScrollBarPolicy.ScrollBarAlwaysOff if need + frame <= room \
+        policy = Qt.ScrollBarPolicy.ScrollBarAlwaysOff if need + frame <= height \
             else Qt.ScrollBarPolicy.ScrollBarAsNeeded
         if area.verticalScrollBarPolicy() != policy:
             area.setVerticalScrollBarPolicy(policy)
