@@ -557,9 +557,10 @@ class BoardPage(QWidget):
         """PANEL_WIDTH, or what the panel needs at a larger text size."""
         if self.panel is None:
             return 0
+        # Beside the scroll bar, the #Page focus ring's 2 px border on both sides.
         return max(round(self.PANEL_WIDTH * self.text_scale()),
                    self.panel.minimumSizeHint().width()
-                   + self.panel_scroll.verticalScrollBar().sizeHint().width() + 2)
+                   + self.panel_scroll.verticalScrollBar().sizeHint().width() + 4)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

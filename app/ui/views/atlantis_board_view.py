@@ -309,9 +309,6 @@ class AtlantisBoardView(BoardPage):
     explanation and the standings in the side panel (the explanation under the board when
     the window has room there)."""
 
-    PANEL_WIDTH = 310  # four hand-card chips a row; every pixel more is the board's and the
-    # explanation's under it
-
     def __init__(self, loaded: LoadedGame, services: Services | None = None):
         self.examples = list(loaded.game.examples)
         session = atlantis_session()
@@ -392,6 +389,8 @@ class AtlantisBoardView(BoardPage):
         self.practice_pill.setToolTip("Die Plättchenwerte der Schachtel kennen wir nicht; "
                                       "diese Aufstellung ist zum Üben gedacht.")
         self.practice_pill.setWordWrap(True)
+        # It wraps rather than widen what holds it (the side panel, at a larger text size).
+        self.practice_pill.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
         self.add_info(self.source_label, self.practice_pill)
         # Beside the board, where the position comes from heads the side panel (place_info):
         # a line of its own over board and panel costs the explanation under the board.
