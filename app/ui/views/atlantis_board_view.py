@@ -780,41 +780,6 @@ class AtlantisBoardView(BoardPage):
         self.place_explanation(under_board=not stacked)
         self.toolbar_separator.setVisible(not stacked)
 
-    def place_info(self, in_panel: bool) -> None:
-        """Where the position comes from: at the head of the side panel beside the board, the
-        line under the toolbar when stacked."""
-        box, side = self.info_box, self.side
-        if (side.panel.indexOf(box) >= 0) == in_panel:
-            return
-        if in_panel:
-            self.info.removeWidget(self.source_label)
-            self.info.removeWidget(self.practice_pill)
-            box.layout().addWidget(self.source_label)
-            box.layout().addWidget(self.practice_pill, 0, Qt.AlignmentFlag.AlignLeft)
-            side.panel.insertWidget(0, box)
-            box.show()
-        else:
-            side.panel.removeWidget(box)
-            box.hide()
-            for widget in (self.source_label, self.practice_pill):
-                box.layout().removeWidget(widget)
-            self.add_info(self.source_label, self.practice_pill)
-        self.practice_pill.setVisible(self.session.practice)
-
-    def place_expert(self, in_panel: bool) -> None:
-        """„Für Tüftler“ at the foot of the side panel beside the board (the board's column
-        keeps the height for the explanation), under everything when stacked."""
-        box, side = self.expert_box, self.side
-        if (side.panel.indexOf(box) >= 0) == in_panel:
-            return
-        if in_panel:
-            self.root.removeWidget(box)
-            side.panel.addWidget(box)
-        else:
-            side.panel.removeWidget(box)
-            self.root.addWidget(box)
-        box.show()
-
     def place_explanation(self, under_board: bool) -> None:
         """„Was passiert ist“ under the board beside the panel, where the space under the
         board would otherwise stay empty and the whole explanation reads without scrolling;
@@ -838,63 +803,6 @@ class AtlantisBoardView(BoardPage):
         card.show()
         QTimer.singleShot(0, self, self.fit_explanation)
 
-    def fit_explanation(self, repin: bool = True) -> None:
-        """The explanation under the board gets the lines it needs; the board keeps at least
-        the height of its tiles at WIDE_BOARD_SCALE, and only beyond that the explanation
-        scrolls.
-
-        The board's height is pinned for a move (``repin``: after a move, an undo, a resize):
-        while a player picks a pawn or steps through the replay, a longer caption or a message
-        takes its lines from the explanation, never from the board – a board that moved under
-        the pointer would be clicked in the wrong place.
-        """
-        area, canvas = self.explanation_area, self.canvas
-        if area.widget() is None:
-            return
-        # Before the first move there is nothing to explain: the board keeps the room.
-        area.setVisible(self.session.outcome is not None)
-        self._show_message()
-        if area.isHidden():
-            self._board_pin = None
-            canvas.setMaximumHeight(QWIDGETSIZE_MAX)
-            return
-        board = self.wide_drawing_height()
-        # The frame (the focus ring's border) is the area's, not the text's: measure the text
-        # at the width it has without a scroll bar, and add the frame to its height.
-        margins = area.viewportMargins()
-        inner = area.contentsRect()
-        width = inner.width() - margins.left() - margins.right()
-        if width <= 0:
-            width = self.board_column.width()
-        frame = area.height() - inner.height() + margins.top() + margins.bottom()
-        need = area.widget().heightForWidth(width)
-        if need <= 0:
-            need = area.widget().sizeHint().height()
-        # The column's share of the window, not its height now: that grows with the
-        # explanation and would feed itself.
-        below = self.root.contentsMargins().bottom()
-        if self.root.indexOf(self.expert_box) >= 0:
-            below += self.root.spacing() + self.expert_box.sizeHint().height()
-        column = self.page.viewport().height() - self.splitter.y() - below
-        spacing = self.board_layout.spacing()
-        others = sum(w.height() + spacing
-                     for w in (self.step_bar, self.message_box) if w.isVisible())
-        if repin or self._board_pin is None:
-            room = max(120, column - others - board - spacing)
-            self._board_pin = max(board, column - others - min(need + frame, room) - spacing)
-        pinned = self._board_pin
-        if canvas.minimumHeight() != pinned or canvas.maximumHeight() != pinned:
-            canvas.setFixedHeight(pinned)
-        height = max(min(need + frame, 60), column - others - pinned - spacing)
-        # Whether it scrolls is decided here, at the width without a scroll bar: left to the
-        # area, a bar shown once narrows the text, which then needs the bar (a few px more).
-        policy = Qt.ScrollBarPolicy.ScrollBarAlwaysOff if need + frame <= height \
-            else Qt.ScrollBarPolicy.ScrollBarAsNeeded
-        if area.verticalScrollBarPolicy() != policy:
-            area.setVerticalScrollBarPolicy(policy)
-        if area.height() != height:
-            area.setFixedHeight(height)
-
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         QTimer.singleShot(0, self, self._fit_caption)
@@ -914,34 +822,18 @@ class AtlantisBoardView(BoardPage):
             self.toolbar_separator.setStyleSheet(
                 f"color: {board_colours(self._colours_seen).track.name()};")
 
+    def place_info(self, in_panel: bool) -> None:
+        place_info(self, in_panel)
+
+    def place_expert(self, in_panel: bool) -> None:
+        place_expert(self, in_panel)
+
     def place_hand(self, under_board: bool) -> None:
-        """The hand-card chips: one row under the board, or four per row in the panel."""
-        side = self.side
-        column = self.board_layout
-        per_row = 4
-        if under_board:
-            # As many per row as the width holds (all seven from about 900 px on).
-            chip = max(b.sizeHint().width() for b in side.card_buttons.values()) + 6
-            per_row = max(4, min(len(ITEMS), self.inner_width() // chip))
-        here = column if under_board else side.turn_body
-        if here.indexOf(side.hand_box) >= 0 and side.hand_grid.columnStretch(per_row) == 1:
-            return
-        grid = side.hand_grid
-        for item in ITEMS:
-            grid.removeWidget(side.card_buttons[item])
-        for index, item in enumerate(ITEMS):
-            grid.addWidget(side.card_buttons[item], index // per_row, index % per_row)
-        for col in range(len(ITEMS) + 1):
-            grid.setColumnStretch(col, 1 if col == per_row else 0)
-        if here.indexOf(side.hand_box) >= 0:
-            return
-        (side.turn_body if under_board else column).removeWidget(side.hand_box)
-        if under_board:
-            column.insertWidget(column.indexOf(self.canvas) + 1, side.hand_box)
-        else:
-            side.turn_body.insertWidget(side.turn_body.indexOf(side.hand_title) + 1,
-                                        side.hand_box)
-        side.hand_title.setVisible(not under_board)
+        place_hand(self, under_board)
+
+    def fit_explanation(self, repin: bool = True) -> None:
+        """See :func:`fit_explanation`."""
+        fit_explanation(self, repin)
 
     def wide_drawing_height(self) -> int:
         """Beside the panel: the lowest board whose tiles still have WIDE_BOARD_SCALE at the
@@ -985,6 +877,134 @@ class AtlantisBoardView(BoardPage):
                 best, height = scale, round(size.height() * scale) + 4
         return max(self.STACKED_DRAWING_MIN, min(room, height))
 
+
+
+# --- arranging the page (what the view's hooks do) -----------------------------------------
+
+
+def place_info(view: AtlantisBoardView, in_panel: bool) -> None:
+    """Where the position comes from: at the head of the side panel beside the board, the
+    line under the toolbar when stacked."""
+    box, side = view.info_box, view.side
+    if (side.panel.indexOf(box) >= 0) == in_panel:
+        return
+    if in_panel:
+        view.info.removeWidget(view.source_label)
+        view.info.removeWidget(view.practice_pill)
+        box.layout().addWidget(view.source_label)
+        box.layout().addWidget(view.practice_pill, 0, Qt.AlignmentFlag.AlignLeft)
+        side.panel.insertWidget(0, box)
+        box.show()
+    else:
+        side.panel.removeWidget(box)
+        box.hide()
+        for widget in (view.source_label, view.practice_pill):
+            box.layout().removeWidget(widget)
+        view.add_info(view.source_label, view.practice_pill)
+    view.practice_pill.setVisible(view.session.practice)
+
+
+def place_expert(view: AtlantisBoardView, in_panel: bool) -> None:
+    """„Für Tüftler“ at the foot of the side panel beside the board (the board's column
+    keeps the height for the explanation), under everything when stacked."""
+    box, side = view.expert_box, view.side
+    if (side.panel.indexOf(box) >= 0) == in_panel:
+        return
+    if in_panel:
+        view.root.removeWidget(box)
+        side.panel.addWidget(box)
+    else:
+        side.panel.removeWidget(box)
+        view.root.addWidget(box)
+    box.show()
+
+
+def fit_explanation(view: AtlantisBoardView, repin: bool = True) -> None:
+    """The explanation under the board gets the lines it needs; the board keeps at least
+    the height of its tiles at WIDE_BOARD_SCALE, and only beyond that the explanation
+    scrolls.
+
+    The board's height is pinned for a move (``repin``: after a move, an undo, a resize):
+    while a player picks a pawn or steps through the replay, a longer caption or a message
+    takes its lines from the explanation, never from the board – a board that moved under
+    the pointer would be clicked in the wrong place.
+    """
+    area, canvas = view.explanation_area, view.canvas
+    if area.widget() is None:
+        return
+    # Before the first move there is nothing to explain: the board keeps the room.
+    area.setVisible(view.session.outcome is not None)
+    view._show_message()
+    if area.isHidden():
+        view._board_pin = None
+        canvas.setMaximumHeight(QWIDGETSIZE_MAX)
+        return
+    board = view.wide_drawing_height()
+    # The frame (the focus ring's border) is the area's, not the text's: measure the text
+    # at the width it has without a scroll bar, and add the frame to its height.
+    margins = area.viewportMargins()
+    inner = area.contentsRect()
+    width = inner.width() - margins.left() - margins.right()
+    if width <= 0:
+        width = view.board_column.width()
+    frame = area.height() - inner.height() + margins.top() + margins.bottom()
+    need = area.widget().heightForWidth(width)
+    if need <= 0:
+        need = area.widget().sizeHint().height()
+    # The column's share of the window, not its height now: that grows with the
+    # explanation and would feed itself.
+    below = view.root.contentsMargins().bottom()
+    if view.root.indexOf(view.expert_box) >= 0:
+        below += view.root.spacing() + view.expert_box.sizeHint().height()
+    column = view.page.viewport().height() - view.splitter.y() - below
+    spacing = view.board_layout.spacing()
+    others = sum(w.height() + spacing
+                 for w in (view.step_bar, view.message_box) if w.isVisible())
+    if repin or view._board_pin is None:
+        room = max(120, column - others - board - spacing)
+        view._board_pin = max(board, column - others - min(need + frame, room) - spacing)
+    pinned = view._board_pin
+    if canvas.minimumHeight() != pinned or canvas.maximumHeight() != pinned:
+        canvas.setFixedHeight(pinned)
+    height = max(min(need + frame, 60), column - others - pinned - spacing)
+    # Whether it scrolls is decided here, at the width without a scroll bar: left to the
+    # area, a bar shown once narrows the text, which then needs the bar (a few px more).
+    policy = Qt.ScrollBarPolicy.ScrollBarAlwaysOff if need + frame <= height \
+        else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+    if area.verticalScrollBarPolicy() != policy:
+        area.setVerticalScrollBarPolicy(policy)
+    if area.height() != height:
+        area.setFixedHeight(height)
+
+
+def place_hand(view: AtlantisBoardView, under_board: bool) -> None:
+    """The hand-card chips: one row under the board, or four per row in the panel."""
+    side = view.side
+    column = view.board_layout
+    per_row = 4
+    if under_board:
+        # As many per row as the width holds (all seven from about 900 px on).
+        chip = max(b.sizeHint().width() for b in side.card_buttons.values()) + 6
+        per_row = max(4, min(len(ITEMS), view.inner_width() // chip))
+    here = column if under_board else side.turn_body
+    if here.indexOf(side.hand_box) >= 0 and side.hand_grid.columnStretch(per_row) == 1:
+        return
+    grid = side.hand_grid
+    for item in ITEMS:
+        grid.removeWidget(side.card_buttons[item])
+    for index, item in enumerate(ITEMS):
+        grid.addWidget(side.card_buttons[item], index // per_row, index % per_row)
+    for col in range(len(ITEMS) + 1):
+        grid.setColumnStretch(col, 1 if col == per_row else 0)
+    if here.indexOf(side.hand_box) >= 0:
+        return
+    (side.turn_body if under_board else column).removeWidget(side.hand_box)
+    if under_board:
+        column.insertWidget(column.indexOf(view.canvas) + 1, side.hand_box)
+    else:
+        side.turn_body.insertWidget(side.turn_body.indexOf(side.hand_title) + 1,
+                                    side.hand_box)
+    side.hand_title.setVisible(not under_board)
 
 
 def _separator() -> QFrame:
