@@ -38,6 +38,7 @@ from app.ui.widgets import (
     flow,
     label,
     markdown_html,
+    relax,
     secondary,
 )
 
@@ -68,6 +69,49 @@ class SessionSignals(QObject):
                 self.said.emit(message.spoken, message.kind == WRONG)
         elif event == MOVED:
             self.moved.emit()
+
+
+class LinkLabel(QLabel):
+    """Wrapped rich text whose ruling links open the ruling: by mouse, or by the keys – Tab
+    lands on the first link at once (a plain QLabel takes a second Tab to reach it), Enter
+    opens it. A Tab stop only while it holds a link."""
+
+    def __init__(self, chrome: BoardChrome, name: str = "Body"):
+        super().__init__()
+        self.setObjectName(name)
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        relax(self)
+        self.linkActivated.connect(chrome.open_ruling)
+        self.linkHovered.connect(chrome._ruling_tip)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+    def setText(self, html: str) -> None:
+        super().setText(html)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus if "<a " in html
+                            else Qt.FocusPolicy.NoFocus)
+
+    def focusInEvent(self, event) -> None:
+        super().focusInEvent(event)
+        reason = event.reason()
+        if reason in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason):
+            self.focusNextPrevChild(reason == Qt.FocusReason.TabFocusReason)
+
+
+class CitedLabel(LinkLabel):
+    """The engine's plain sentences (a message, a replay caption): escaped, and the rulings
+    they cite („(Auslegung R4)“) as links. ``plain`` keeps the text as given."""
+
+    def __init__(self, chrome: BoardChrome, name: str = "Body"):
+        super().__init__(chrome, name)
+        self.chrome = chrome
+        self.plain = ""
+
+    def setText(self, text: str) -> None:
+        self.plain = text
+        super().setText(self.chrome.cited_links(escape(text, quote=False)))
 
 
 class BoardChrome(QObject):
@@ -136,9 +180,9 @@ class BoardChrome(QObject):
         self.message_box = Box("Answer")
         self.message_title = label("", "RightTag", rich=False)
         self.message_title.hide()
-        self.message = label("", "Body", rich=False)
+        self.message = CitedLabel(self, "Body")
         self.message.setAccessibleName("Meldung")
-        self.detail = label("", "Muted", rich=False)
+        self.detail = CitedLabel(self, "Muted")
         self.detail.hide()
         # What a page offers beside the message (Atlantis: „Ohne Brücke“) goes in this row.
         self.message_row = QHBoxLayout()
@@ -230,12 +274,20 @@ class BoardChrome(QObject):
 
     def linked_label(self, text: str = "") -> QLabel:
         """A label whose ruling codes (R9, E2 …) link to the ruling under „Auslegungen“."""
-        words = label("", "Body")
-        words.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        words.linkActivated.connect(self.open_ruling)
-        words.linkHovered.connect(self._ruling_tip)
+        words = LinkLabel(self)
         words.setText(self.ruling_links(markdown_html(text)))
         return words
+
+    def cited_links(self, html: str) -> str:
+        """Ruling codes as links where the text cites a ruling: after „Auslegung“ or in
+        brackets („(S. 4, Auslegung R8)“, „(R3)“, „(R1, E3)“). Messages may quote a pasted
+        position, whose tiles (``R3`` = Ring 3) look like codes and must stay text."""
+        def cite(match: re.Match) -> str:
+            return match.group(1) + self.ruling_links(match.group(2))
+
+        html = re.sub(r"(Auslegung(?:en)? )([A-Z]\d{1,2}(?:(?:, | und )[A-Z]\d{1,2})*)", cite,
+                      html)
+        return re.sub(r"(\()((?:[A-Z]\d{1,2})(?:, ?[A-Z]\d{1,2})*)(?=\))", cite, html)
 
     def rulings(self) -> dict[str, tuple[str, str]]:
         loaded = getattr(self.page, "loaded", None)
@@ -400,7 +452,12 @@ class BoardPage(QWidget):
         self.splitter.setStretchFactor(1, 0)
         self.splitter.splitterMoved.connect(lambda *_: setattr(self, "_user_sized", True))
         self.root.addWidget(self.splitter, 1)
-        self.root.addLayout(self.chrome.expert)
+        # In a box of its own, so a page may give „Für Tüftler“ another place (Atlantis: under
+        # its side panel, leaving the board's column the window's whole height).
+        self.expert_box = QWidget()
+        self.expert_box.setLayout(self.chrome.expert)
+        self.chrome.expert.setContentsMargins(0, 0, 0, 0)
+        self.root.addWidget(self.expert_box)
 
     def add_tools(self, *group: QWidget) -> None:
         """Toolbar controls that stay on one line together when the toolbar wraps."""
@@ -500,9 +557,10 @@ class BoardPage(QWidget):
         """PANEL_WIDTH, or what the panel needs at a larger text size."""
         if self.panel is None:
             return 0
+        # Beside the scroll bar, the #Page focus ring's 2 px border on both sides.
         return max(round(self.PANEL_WIDTH * self.text_scale()),
                    self.panel.minimumSizeHint().width()
-                   + self.panel_scroll.verticalScrollBar().sizeHint().width() + 2)
+                   + self.panel_scroll.verticalScrollBar().sizeHint().width() + 4)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -520,7 +578,9 @@ class BoardPage(QWidget):
             room = self.width() - self.page.verticalScrollBar().sizeHint().width()
             side = max(side, (room - self.COLUMN_MAX) // 2)
         self.root.setContentsMargins(side, 16, side, 12)
-        self.lead.setVisible(self.width() >= 1000 * self.text_scale())
+        # The lead is an introduction: a short window keeps its line for the game.
+        scale = self.text_scale()
+        self.lead.setVisible(self.width() >= 1000 * scale and self.height() >= 860 * scale)
         orientation = Qt.Orientation.Vertical if narrow else Qt.Orientation.Horizontal
         turned = self.splitter.orientation() != orientation or not self._arranged
         if self.splitter.orientation() != orientation:
@@ -570,10 +630,8 @@ class BoardPage(QWidget):
         height = max(viewport.height(), self.content.minimumSizeHint().height())
         if self.splitter.orientation() == Qt.Orientation.Vertical and self.splitter.y() > 0:
             # The wrapping toolbar is taller than its minimum: count what is really above.
-            gap = self.root.spacing()
-            below = gap + self.expert_button.sizeHint().height()
-            if self.expert_row.isVisible():
-                below += gap + self.expert_row.sizeHint().height()
+            below = self.root.spacing() + self.expert_box.sizeHint().height() \
+                if self.root.indexOf(self.expert_box) >= 0 else 0
             height = max(height, self.splitter.y() + self.splitter.minimumHeight() + below
                          + self.root.contentsMargins().bottom())
             self.content.floor = height

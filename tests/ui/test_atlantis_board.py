@@ -37,6 +37,7 @@ from app.ui.theme import DARK, LIGHT, apply_theme
 from app.ui.views.atlantis_board_view import AtlantisBoardView
 from app.ui.views.pitfall_examples import ExamplePanel, example_panel
 from app.ui.views.pitfalls_view import PitfallsView
+from tests.ui.util import plain as plain_text
 from tests.ui.util import visible_text
 
 # The seed's quiz question: „Du spielst einen Helm, aber auf dem nächsten Helmplättchen steht
@@ -364,7 +365,8 @@ def test_bridge_after_refused_or_left_out(qtbot, view):
     click_board(qtbot, view, view.position_point(6))
     with pytest.raises(IllegalMoveError) as refused:
         apply(parse_state(NEW_WATER), parse_move("0:S; brücke 6"))
-    assert view.message.text() == str(refused.value)
+    assert plain_text(view.message.text()) == str(refused.value)
+    assert 'href="ruling:e5"' in view.message.text()  # the cited ruling is a link
     assert view.message_box.objectName() == "WrongBox"
     assert view.session.notation == before and view.draft.awaiting is not None
     # A tile is no gap: refused as well.
@@ -440,6 +442,9 @@ def test_choosing_another_best_payment(qtbot, view):
     expected, _ = apply(parse_state(TWO_PAYMENTS), parse_move("0:H; zahlen K2 O1"))
     assert view.session.notation == format_state(expected)
     assert str(view.draft.paid()) == "K2 O1"
+    # Said in words, not in notation that reads like rule codes („K2 O1“).
+    assert view.message.text() == ("Anders bezahlt: mit Krone 2 (gelb) und Olivenzweig 1 "
+                                   "(grün) statt mit Statue 3 (weiß) – gleich wenige Punkte.")
     assert view.session.can_undo and not view.session.can_redo
     view.session.undo()
     assert view.session.notation == format_state(parse_state(TWO_PAYMENTS))
@@ -708,9 +713,9 @@ def test_a_ruling_in_the_explanation_links_to_the_ruling(qtbot, library):
     board = window.view_for("board")
     board.session.start(parse_state(TWO_PAYMENTS), source="Test")
     board.draft.play_text("0:H")
-    links = [text for _line, text, _page in board.side.step_rows
+    links = [text for text in board.side.step_rows
              if text.isVisible() and 'href="ruling:' in text.text()]
-    assert links, [t.text() for _l, t, _p in board.side.step_rows]
+    assert links, [t.text() for t in board.side.step_rows]
     assert 'title="Die sparsamste Zahlung"' in links[0].text()
     links[0].linkActivated.emit("ruling:r9")
     assert window.state.section == "interpretations"

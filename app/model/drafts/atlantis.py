@@ -46,6 +46,17 @@ from app.rules.errors import RulesError
 START_SEED = 7
 
 
+def payment_words(payment: Payment) -> str:
+    """``Krone 2 (gelb) und Olivenzweig 1 (grün)``: a payment named, never in notation."""
+    parts = [tile.display for tile in payment.tiles]
+    counts = {card: payment.cards.count(card) for card in payment.cards}
+    parts += [f"{n} Karten {card.display}" if n > 1 else f"Karte {card.display}"
+              for card, n in counts.items()]
+    if not parts:
+        return "nichts"
+    return ", ".join(parts[:-1]) + " und " + parts[-1] if len(parts) > 1 else parts[0]
+
+
 def place_text(location: int) -> str:
     """``Atlantis``, ``Feld 7`` or ``Festland``: a place as a player names it."""
     if location == ATLANTIS:
@@ -375,8 +386,12 @@ class AtlantisDraft(Draft):
             return self._refuse_awaiting()
         if entry.before is None or not isinstance(entry.move, Advance):
             return self.session.refuse("Hier gibt es nichts zu bezahlen.")
+        # In words, as the explanation names tiles: „R1 K2 A1“ (notation) read like rule codes.
+        before = self.paid()
+        instead = f" statt mit {payment_words(before)}" if before is not None else ""
         return self.session.replace_move(replace(entry.move, payment=payment), Message(
-            f"Anders bezahlt: {payment}.", DONE))
+            f"Anders bezahlt: mit {payment_words(payment)}{instead} – gleich wenige Punkte.",
+            DONE))
 
     # -- internals --------------------------------------------------------------------------
 

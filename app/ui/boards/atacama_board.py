@@ -28,7 +28,7 @@ from app.rules.atacama import (
 )
 from app.rules.atacama import geometry as geo
 from app.ui.boards.accessible import atacama_fields
-from app.ui.boards.cell_board import CellBoard
+from app.ui.boards.cell_board import CellBoard, grown, text_factor
 from app.ui.theme import DARK, Colours, mix, palette_colours, with_alpha
 
 RESOURCE_COLOURS = {Resource.COPPER: "#B87333", Resource.SILVER: "#A8A9AD",
@@ -116,14 +116,18 @@ def _hatch_brush(colour: QColor, spacing: int = 9) -> QBrush:
 class FieldPainter:
     """Draws one field; shared by the board and the one-line calculator's cells."""
 
-    def __init__(self, colours: BoardColours, base_font: QFont, cell: int):
+    def __init__(self, colours: BoardColours, base_font: QFont, cell: int,
+                 factor: float = 1.0):
+        """``factor``: the text size against normal (:func:`text_factor`); the value and the
+        initial grow with it as far as the field holds them apart (the value stays inside a
+        derrick's disc, the initial in its corner)."""
         self.colours = colours
         self.cell = cell
         self.value_font = QFont(base_font)
-        self.value_font.setPixelSize(max(9, round(cell * 0.34)))
+        self.value_font.setPixelSize(grown(max(9, cell * 0.34), factor, cell * 0.5))
         self.value_font.setBold(True)
         self.initial_font = QFont(base_font)
-        self.initial_font.setPixelSize(max(8, round(cell * 0.22)))
+        self.initial_font.setPixelSize(grown(max(8, cell * 0.22), factor, cell * 0.3))
         self.initial_font.setBold(True)
         self.hatch = _hatch_brush(colours.hatch)
 
@@ -190,6 +194,7 @@ class AtacamaBoardWidget(CellBoard):
         self.cursor_square = 4 * geo.SIZE + 4  # e5
         self._colours = BoardColours.from_colours(palette_colours())
         self._cell = CELL_HINT
+        self._margins = (LABEL_MARGIN, COUNT_MARGIN)
         self._xs: list[int] = []
         self._ys: list[int] = []
         self._painter: FieldPainter | None = None
@@ -230,27 +235,38 @@ class AtacamaBoardWidget(CellBoard):
 
     # -- geometry ------------------------------------------------------------------------
 
+    def margins(self) -> tuple[int, int]:
+        """Room for the coordinates (left, top) and the counts (right, bottom): wider with
+        larger text, so the labels grow without running into the fields."""
+        factor = max(1.0, text_factor(self))
+        return round(LABEL_MARGIN * factor), round(COUNT_MARGIN * factor)
+
     def sizeHint(self) -> QSize:
-        side = LABEL_MARGIN + COUNT_MARGIN + 9 * CELL_HINT + EXTRA
+        side = sum(self.margins()) + 9 * CELL_HINT + EXTRA
         return QSize(side, side)
 
     def minimumSizeHint(self) -> QSize:
-        side = LABEL_MARGIN + COUNT_MARGIN + 9 * CELL_MIN + EXTRA
+        side = sum(self.margins()) + 9 * CELL_MIN + EXTRA
         return QSize(side, side)
+
+    def text_size_changed(self) -> None:
+        self._layout()
+        super().text_size_changed()
 
     def resizeEvent(self, event) -> None:
         self._layout()
         super().resizeEvent(event)
 
     def _layout(self) -> None:
-        room = min(self.width(), self.height()) - LABEL_MARGIN - COUNT_MARGIN - EXTRA
+        label, count = self._margins = self.margins()
+        room = min(self.width(), self.height()) - label - count - EXTRA
         cell = max(12, min(CELL_MAX, room // 9))
         if cell != self._cell:
             self._painter = None
         self._cell = cell
-        total = LABEL_MARGIN + COUNT_MARGIN + 9 * cell + EXTRA
-        left = max(0, (self.width() - total) // 2) + LABEL_MARGIN + PANEL_PAD
-        top = max(0, (self.height() - total) // 2) + LABEL_MARGIN + PANEL_PAD
+        total = label + count + 9 * cell + EXTRA
+        left = max(0, (self.width() - total) // 2) + label + PANEL_PAD
+        top = max(0, (self.height() - total) // 2) + label + PANEL_PAD
         step = 2 * PANEL_PAD + BOARD_GAP
         self._xs = [left + i * cell + (i - i // 3) * GAP + (i // 3) * step for i in range(9)]
         self._ys = [top + i * cell + (i - i // 3) * GAP + (i // 3) * step for i in range(9)]
@@ -313,7 +329,8 @@ class AtacamaBoardWidget(CellBoard):
 
     def _field_painter(self) -> FieldPainter:
         if self._painter is None:
-            self._painter = FieldPainter(self._colours, self.font(), self._cell)
+            self._painter = FieldPainter(self._colours, self.font(), self._cell,
+                                         text_factor(self))
         return self._painter
 
     def paintEvent(self, event) -> None:
@@ -373,22 +390,34 @@ class AtacamaBoardWidget(CellBoard):
         painter.drawRoundedRect(rect.adjusted(width / 2, width / 2, -width / 2, -width / 2),
                                 radius, radius)
 
-    def _small_font(self, bold: bool = False, scale: float = 0.27) -> QFont:
+    def _small_font(self, bold: bool = False, scale: float = 0.27,
+                    room: float | None = None) -> QFont:
+        """The labels' font: it grows with the text size up to ``room`` pixels (by default
+        what the narrower margin holds)."""
         font = QFont(self.font())
-        font.setPixelSize(max(9, min(13, round(self._cell * scale))))
+        base = max(9, min(13, round(self._cell * scale)))
+        if room is None:
+            room = (min(self._margins) - 4) * 0.8
+        font.setPixelSize(grown(base, text_factor(self), room))
         font.setBold(bold)
         return font
+
+    def fonts(self) -> dict[str, QFont]:
+        """The fonts the board draws its text in now: field value, coordinates, counts."""
+        return {"value": self._field_painter().value_font, "coordinates": self._small_font(),
+                "counts": self._small_font(bold=True)}
 
     def _paint_coordinates(self, painter: QPainter) -> None:
         painter.setFont(self._small_font())
         painter.setPen(self._colours.muted)
         cell = self._cell
-        top = self._ys[0] - PANEL_PAD - LABEL_MARGIN
-        left = self._xs[0] - PANEL_PAD - LABEL_MARGIN
+        label = self._margins[0]
+        top = self._ys[0] - PANEL_PAD - label
+        left = self._xs[0] - PANEL_PAD - label
         for i in range(geo.SIZE):
-            painter.drawText(QRect(self._xs[i], top, cell, LABEL_MARGIN - 2),
+            painter.drawText(QRect(self._xs[i], top, cell, label - 2),
                              Qt.AlignmentFlag.AlignCenter, geo.COLUMN_LETTERS[i])
-            painter.drawText(QRect(left, self._ys[i], LABEL_MARGIN - 4, cell),
+            painter.drawText(QRect(left, self._ys[i], label - 4, cell),
                              Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
                              geo.ROW_DIGITS[i])
 
@@ -396,13 +425,14 @@ class AtacamaBoardWidget(CellBoard):
         # Derricks per line in the margins: 4 or more (the line scores) stand out.
         derricks = self._state.derricks
         cell = self._cell
+        count_margin = self._margins[1]
         right = self._xs[8] + cell + PANEL_PAD + 4
         bottom = self._ys[8] + cell + PANEL_PAD + 2
         plain, strong = self._small_font(), self._small_font(bold=True)
         for i in range(geo.SIZE):
             for squares, rect in (
-                (geo.ROWS[i], QRect(right, self._ys[i], COUNT_MARGIN - 4, cell)),
-                (geo.COLUMNS[i], QRect(self._xs[i], bottom, cell, COUNT_MARGIN - 4)),
+                (geo.ROWS[i], QRect(right, self._ys[i], count_margin - 4, cell)),
+                (geo.COLUMNS[i], QRect(self._xs[i], bottom, cell, count_margin - 4)),
             ):
                 count = sum(1 for sq in squares if derricks[sq])
                 if not count:
@@ -413,13 +443,15 @@ class AtacamaBoardWidget(CellBoard):
                 painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(count))
 
     def _paint_board_letter(self, painter: QPainter, rect: QRectF, letter: str) -> None:
-        # A small tag straddling the sub-board's top-right corner, clear of the fields' text.
-        size = max(14.0, self._cell * 0.36)
+        # A small tag straddling the sub-board's top-right corner, clear of the fields' text
+        # (values sit in the middle, initials top left): it may grow to half a field.
+        base = max(14.0, self._cell * 0.36)
+        size = max(base, min(base * text_factor(self), self._cell * 0.5))
         tag = QRectF(rect.right() - size + 4, rect.top() - 4, size, size)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(self._colours.frame)
         painter.drawEllipse(tag)
-        painter.setFont(self._small_font(bold=True, scale=0.24))
+        painter.setFont(self._small_font(bold=True, scale=0.24, room=size * 0.62))
         painter.setPen(self._colours.muted)
         painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, letter)
 
@@ -428,10 +460,11 @@ class AtacamaBoardWidget(CellBoard):
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 8, 8)
-        painter.setFont(self._small_font(bold=True, scale=0.5))
+        painter.setFont(self._small_font(bold=True, scale=0.5, room=rect.height() * 0.3))
         painter.drawText(rect.adjusted(0, 0, 0, -rect.height() * 0.2),
                          Qt.AlignmentFlag.AlignCenter, letter)
-        painter.setFont(self._small_font(scale=0.26))
+        # Two lines in the lower third of a sub-board three fields wide.
+        painter.setFont(self._small_font(scale=0.26, room=rect.height() * 0.13))
         painter.drawText(rect.adjusted(0, rect.height() * 0.35, 0, 0),
                          Qt.AlignmentFlag.AlignCenter, "liegt noch\nnicht aus")
 

@@ -28,6 +28,7 @@ from app.rules.atlantis import (
     Phase,
     Tile,
     cards_for_tile,
+    explain_parts,
     final_scores,
     format_pages,
     winners,
@@ -42,6 +43,11 @@ from app.ui.boards.atlantis_scene import (
     player_name,
 )
 from app.ui.widgets import Card, ReflowRow, label, pill, secondary, style_combo
+
+# The phases of a turn, one paragraph each in „Was passiert ist“ (kinds of explain_parts).
+PHASES = {"purchase": "start", "bridge": "start", "origin": "start", "card": "start",
+          "gap": "gaps", "gap_total": "gaps", "take": "tile", "water": "tile",
+          "bridge_after": "tile", "settle": "pay", "draw": "draw", "no_move": "draw"}
 
 
 @lru_cache(maxsize=32)
@@ -145,7 +151,7 @@ class AtlantisPanel(_Panel):
         self.setStyleSheet(_chip_style())
         self.card_buttons: dict[Item, QPushButton] = {}
         self.tile_pool: list[QPushButton] = []
-        self.step_rows: list[tuple] = []
+        self.step_rows: list[QLabel] = []
         self.player_rows: list[tuple] = []
         self.tile_buttons: list[tuple[Tile, QPushButton]] = []
         self.panel = QVBoxLayout(self)
@@ -235,30 +241,35 @@ class AtlantisPanel(_Panel):
         turn_card.body.addWidget(self.no_move_button)
         self.panel.addWidget(turn_card)
 
-        self.outcome_card = Card(padding=14, spacing=6)
-        self.outcome_card.body.addWidget(label("Was passiert ist", "H2", rich=False))
+        self.outcome_card = Card(padding=10, spacing=6)
+        self.outcome_title = label("Was passiert ist", "H2", rich=False)
+        self.outcome_card.body.addWidget(self.outcome_title)
         self.outcome_empty = label("Nach jedem Zug steht hier Schritt für Schritt, was die "
                                    "Regeln daraus machen – mit Seitenangaben.", "Muted",
                                    rich=False)
         self.outcome_card.body.addWidget(self.outcome_empty)
+        # „Bezahlt mit“ in one row, offered only when there is a choice: a single best
+        # payment is named by the engine's own sentence below, a one-item list adds nothing.
         self.payment_row = QWidget()
-        pay = QVBoxLayout(self.payment_row)
+        pay = ReflowRow()
+        pay.setSpacing(8)
+        self.payment_row.setLayout(pay)
         pay.setContentsMargins(0, 0, 0, 0)
-        pay.setSpacing(4)
-        pay.addWidget(_section_title("BEZAHLT MIT"))
+        self.payment_title = _section_title("BEZAHLT MIT")
+        pay.addWidget(self.payment_title)
         self.payment_combo = style_combo(QComboBox())
         link_label(self.payment_combo, "Zahlung wählen")
         self.payment_combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.payment_combo.setMinimumContentsLength(12)
         self.payment_combo.activated.connect(self._on_payment_chosen)
-        pay.addWidget(self.payment_combo)
+        pay.addWidget(self.payment_combo, 1)
         self.outcome_card.body.addWidget(self.payment_row)
         self.payment_note = self.owner.chrome.linked_label("")
         self.payment_note.setObjectName("Muted")
         self.outcome_card.body.addWidget(self.payment_note)
         self.explanation = QVBoxLayout()
-        self.explanation.setSpacing(6)
+        self.explanation.setSpacing(5)
         self.outcome_card.body.addLayout(self.explanation)
         self.panel.addWidget(self.outcome_card)
 
@@ -304,7 +315,7 @@ class AtlantisPanel(_Panel):
         self.bridge_button.setVisible(not placed and draft.playing)
         self.refresh_bridge_later()
         self.no_move_button.setVisible(draft.playing and draft.no_move_offered())
-        self._refresh_outcome()
+        self.refresh_outcome()
         self._refresh_players()
         self._refresh_score()
 
@@ -364,7 +375,7 @@ class AtlantisPanel(_Panel):
         if index < len(self.tile_buttons):
             self.owner.buy(self.tile_buttons[index][0])
 
-    def _refresh_outcome(self) -> None:
+    def refresh_outcome(self) -> None:
         session, draft = self.session, self.draft
         outcome = session.outcome
         # The card always stays: showing and hiding it would re-flow the whole panel.
@@ -372,12 +383,13 @@ class AtlantisPanel(_Panel):
         if outcome is None:
             self.payment_row.hide()
             self.payment_note.hide()
-            for line, _text, _page in self.step_rows:
-                line.hide()
+            for text in self.step_rows:
+                text.hide()
             return
         choices = draft.payment_choices()
         paid = draft.paid()
-        self.payment_row.setVisible(bool(choices))
+        several = len(choices) > 1
+        self.payment_row.setVisible(several)
         with QSignalBlocker(self.payment_combo):
             self.payment_combo.clear()
             for k, choice in enumerate(choices):
@@ -385,34 +397,52 @@ class AtlantisPanel(_Panel):
                 self.payment_combo.addItem(f"{_payment_text(choice)}{mark}")
             if paid in choices:
                 self.payment_combo.setCurrentIndex(choices.index(paid))
-        if choices:
+        if several:
             self.payment_note.setText(self.owner.chrome.ruling_links(escape(
                 "Gleich gut nach R9 – du darfst anders bezahlen, solange der nächste Zug "
-                "nicht begonnen hat." if len(choices) > 1 else
-                "Die einzige Zahlung, die am wenigsten Punkte kostet (R9).")))
-        self.payment_note.setVisible(bool(choices))
-        steps = self.session.explanation.steps
-        while len(self.step_rows) < len(steps):
-            line = QWidget()
-            row_layout = QHBoxLayout(line)
-            row_layout.setContentsMargins(0, 0, 0, 0)
-            row_layout.setSpacing(8)
+                "nicht begonnen hat.")))
+        self.payment_note.setVisible(several)
+        # One paragraph per phase of the turn (the move, its gaps, the tile, the payment, the
+        # draw): a sentence on a line of its own left half a line empty each, a third of the
+        # explanation's height under the board.
+        paragraphs: list[list] = []
+        phase = None
+        for kind, steps in explain_parts(session.outcome):
+            if PHASES.get(kind, kind) != phase or not paragraphs:
+                paragraphs.append([])
+                phase = PHASES.get(kind, kind)
+            paragraphs[-1].extend(steps)
+        while len(self.step_rows) < len(paragraphs):
             text = self.owner.chrome.linked_label("")
-            page = pill("")
-            row_layout.addWidget(text, 1)
-            row_layout.addWidget(page, 0, Qt.AlignmentFlag.AlignTop)
-            self.explanation.addWidget(line)
-            self.step_rows.append((line, text, page))
-        for index, (line, text, page) in enumerate(self.step_rows):
-            if index >= len(steps):
-                line.hide()
+            self.explanation.addWidget(text)
+            self.step_rows.append(text)
+        muted = palette_colours().muted
+        for index, text in enumerate(self.step_rows):
+            if index >= len(paragraphs):
+                text.hide()
                 continue
-            step = steps[index]
-            text.setText(self.owner.chrome.ruling_links(escape(step.text)))
-            text.setAccessibleName(step.text)
-            page.setText(format_pages(step.pages))
-            page.setVisible(bool(step.pages))
-            line.show()
+            steps = paragraphs[index]
+            text.setText(" ".join(self.step_html(step.text, step.pages, muted)
+                                  for step in steps))
+            text.setAccessibleName(" ".join(
+                f"{step.text} ({format_pages(step.pages)})" if step.pages else step.text
+                for step in steps))
+            text.show()
+
+    def step_html(self, text: str, pages, muted: str) -> str:
+        """One sentence with its sources after it, small and muted, ruling codes as links.
+
+        Inline rather than a pill beside the sentence: a column of pills took a sixth of the
+        width under the board, and the explanation a third more lines.
+        """
+        html = self.owner.chrome.ruling_links(escape(text))
+        sources = format_pages(pages)
+        if sources:
+            # Non-breaking inside: „S.“ and its number never part at a line's end.
+            sources = escape(sources).replace(" ", "&nbsp;")
+            html += (f'&nbsp; <span style="color: {muted}; font-size: small;">'
+                     f"{self.owner.chrome.ruling_links(sources)}</span>")
+        return html
 
     def _refresh_players(self) -> None:
         state = self.session.state

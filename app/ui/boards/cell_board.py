@@ -8,10 +8,23 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QToolTip, QWidget
 
 from app.ui.boards.accessible import announce_change, announce_cursor
+from app.ui.settings import DEFAULT_FONT_PT
 from app.ui.theme import Colours, palette_colours
 
 _THEME_EVENTS = (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
                  QEvent.Type.StyleChange)
+
+
+def text_factor(widget: QWidget) -> float:
+    """The widget's text size against the default (Ctrl+Plus/Minus): the text a board draws to
+    be read (values, coordinates, counts) follows it, as far as the room it has allows."""
+    return max(0.5, widget.font().pointSizeF() / DEFAULT_FONT_PT)
+
+
+def grown(base: float, factor: float, room: float) -> int:
+    """``base`` pixels at normal text, times ``factor``, but not past ``room`` – and never
+    smaller than at normal text: a larger text size must not shrink anything."""
+    return max(1, round(max(base, min(base * factor, room))))
 
 
 class CellBoard(QWidget):
@@ -41,6 +54,11 @@ class CellBoard(QWidget):
     def drop_caches(self) -> None:
         """Forget whatever was drawn or measured for the old colours or font."""
 
+    def text_size_changed(self) -> None:
+        """The text size stepped: room for labels that grew (margins) is laid out anew."""
+        self.updateGeometry()
+        self.update()
+
     def set_colours(self, colours: Colours | None) -> None:
         """Fixed theme colours, or ``None`` to follow the application palette."""
         self._own_colours = colours
@@ -57,6 +75,7 @@ class CellBoard(QWidget):
             self._refresh_colours()
         if event.type() == QEvent.Type.FontChange:
             self.drop_caches()
+            self.text_size_changed()
         super().changeEvent(event)
 
     def cell_at(self, pos):

@@ -42,7 +42,7 @@ from app.rules.survive import space as parse_space
 from app.rules.survive.board import CELLS, COLUMNS, ISLAND_AT, ROWS, SPACES, Cell
 from app.rules.survive.encounter import names
 from app.ui.boards.accessible import announce_cursor, survive_fields
-from app.ui.boards.cell_board import CellBoard
+from app.ui.boards.cell_board import CellBoard, grown, text_factor
 from app.ui.theme import DARK, Colours, mix, palette_colours, with_alpha
 
 SQRT3 = math.sqrt(3.0)
@@ -422,29 +422,38 @@ class SurviveMapWidget(CellBoard):
 
     # -- geometry ------------------------------------------------------------------------
 
-    @staticmethod
-    def size_for(radius: float) -> QSize:
-        width = SQRT3 * radius
-        return QSize(math.ceil(LABEL_MARGIN + (MAP_COLUMNS + 0.5) * width) + 2,
-                     math.ceil(LABEL_MARGIN + (2 + (ROWS - 1) * 1.5) * radius) + 2)
+    def margin(self) -> int:
+        """Room for the column letters above and the row numbers on the left: wider with
+        larger text, so the coordinates grow without running into the sea."""
+        return round(LABEL_MARGIN * max(1.0, text_factor(self)))
 
-    @staticmethod
-    def radius_for_width(width: int) -> int:
-        room = width - LABEL_MARGIN - 2
+    def size_for(self, radius: float) -> QSize:
+        width, margin = SQRT3 * radius, self.margin()
+        return QSize(math.ceil(margin + (MAP_COLUMNS + 0.5) * width) + 2,
+                     math.ceil(margin + (2 + (ROWS - 1) * 1.5) * radius) + 2)
+
+    def radius_for_width(self, width: int) -> int:
+        room = width - self.margin() - 2
         return max(RADIUS_MIN, min(RADIUS_MAX, int(room / ((MAP_COLUMNS + 0.5) * SQRT3))))
+
+    def text_size_changed(self) -> None:
+        # The page fits the map to its width again (its FontChange comes after this one);
+        # until then the map keeps its radius with the new margin.
+        self.set_radius(self._radius)
+        super().text_size_changed()
 
     def set_radius(self, radius: float) -> None:
         radius = float(max(RADIUS_MIN, min(RADIUS_MAX, radius)))
         self._radius = radius
         self._fonts.clear()
         self.setFixedSize(self.size_for(radius))
-        width = SQRT3 * radius
+        width, margin = SQRT3 * radius, self.margin()
         self._centres.clear()
         self._polygons.clear()
         for s in SPACES:
             col, r = s.col, s.r
-            centre = QPointF(LABEL_MARGIN + width / 2 + col * width + (width / 2 if r & 1 else 0),
-                             LABEL_MARGIN + radius + r * 1.5 * radius)
+            centre = QPointF(margin + width / 2 + col * width + (width / 2 if r & 1 else 0),
+                             margin + radius + r * 1.5 * radius)
             self._centres[s] = centre
             # Drawn a little smaller than the grid: the page shows through as a fine seam.
             self._polygons[s] = hex_polygon(centre, radius - 1.0)
@@ -529,14 +538,23 @@ class SurviveMapWidget(CellBoard):
         font = self._fonts.get(key)
         if font is None:
             font = QFont(self.font())
-            r = self._radius
-            size, bold = {"letter": (max(9, round(r * 0.42)), True),
-                          "coord": (max(9, min(12, round(r * 0.4))), False),
-                          "small": (max(8, round(r * 0.3)), True)}[key]
+            r, factor = self._radius, text_factor(self)
+            # Each grows with the text size as far as its room: a terrain letter in the
+            # upper part of its hex, the coordinates in the margin, „sicher“ (and „+2“)
+            # across the lower half of a hex.
+            size, bold = {"letter": (grown(max(9, r * 0.42), factor, r * 0.62), True),
+                          "coord": (grown(max(9, min(12, r * 0.4)), factor,
+                                          (self.margin() - 3) * 0.75), False),
+                          "small": (grown(max(8, r * 0.3), factor, r * 0.42), True)}[key]
             font.setPixelSize(size)
             font.setBold(bold)
             self._fonts[key] = font
         return font
+
+    def fonts(self) -> dict[str, QFont]:
+        """The fonts the map draws its text in now: terrain letters, coordinates, „sicher“."""
+        return {"letter": self._font("letter"), "coordinates": self._font("coord"),
+                "small": self._font("small")}
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
@@ -644,14 +662,15 @@ class SurviveMapWidget(CellBoard):
     def _paint_coordinates(self, painter: QPainter) -> None:
         painter.setFont(self._font("coord"))
         painter.setPen(self._colours.muted)
-        width = SQRT3 * self._radius
+        width, margin = SQRT3 * self._radius, self.margin()
+        line = margin  # a row number's line: as tall as the margin is wide, at most a row
         for col, letter in enumerate(COLUMNS):
-            x = LABEL_MARGIN + col * width
-            painter.drawText(QRectF(x, 0, width, LABEL_MARGIN - 2), Qt.AlignmentFlag.AlignCenter,
+            x = margin + col * width
+            painter.drawText(QRectF(x, 0, width, margin - 2), Qt.AlignmentFlag.AlignCenter,
                              letter)
         for row in range(ROWS):
-            y = LABEL_MARGIN + self._radius + row * 1.5 * self._radius
-            painter.drawText(QRectF(0, y - 8, LABEL_MARGIN - 3, 16),
+            y = margin + self._radius + row * 1.5 * self._radius
+            painter.drawText(QRectF(0, y - line / 2, margin - 3, line),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                              str(row + 1))
 

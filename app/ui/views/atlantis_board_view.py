@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -43,7 +44,7 @@ from app.rules.atlantis import (
 )
 from app.ui.accessibility import announce, fixed_width, link_label
 from app.ui.app_state import Services
-from app.ui.board_page import BoardPage
+from app.ui.board_page import BoardPage, CitedLabel
 from app.ui.boards.accessible import announce_change, announce_cursor, atlantis_fields
 from app.ui.boards.atlantis_panel import AtlantisPanel, _chip_style, pawn_icon
 from app.ui.boards.atlantis_replay import Beat, outcome_beats
@@ -66,11 +67,14 @@ from app.ui.widgets import (
     style_combo,
 )
 
+QWIDGETSIZE_MAX = (1 << 24) - 1
 NARROW = 640  # below this width the side panel goes under the board
 # … and below this one too, at any text size: beside a side panel the board would get
 # tiles too small to click (≈ 18 px at 900×700); stacked it has the full width.
 BOARD_ROOM = 860
-WIDE_BOARD_SCALE = 0.65  # beside the panel the board may shrink to this (tiles ≈ 29 px)
+# Beside the panel the board may shrink to this: tiles of 26 px, still easy to hit, and the
+# explanation under the board gets the rest of the column.
+WIDE_BOARD_SCALE = 26 / 44
 SEED_MAX = 999_999
 PRACTICE_PICK = 999  # „Zufällig“ picks a short number a player can say and type again
 
@@ -316,6 +320,7 @@ class AtlantisBoardView(BoardPage):
             placeholder="Stellung einfügen, z. B. „H2b S3 R4 [a] | a: HS“")
         self.beats: list[Beat] = []
         self.beat = 0
+        self._board_pin: int | None = None  # the board's height while a move is read
         self._colours_seen = palette_colours()
         self._build_toolbar()
         self._build_board_column()
@@ -384,7 +389,15 @@ class AtlantisBoardView(BoardPage):
         self.practice_pill.setToolTip("Die Plättchenwerte der Schachtel kennen wir nicht; "
                                       "diese Aufstellung ist zum Üben gedacht.")
         self.practice_pill.setWordWrap(True)
+        # It wraps rather than widen what holds it (the side panel, at a larger text size).
+        self.practice_pill.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Preferred)
         self.add_info(self.source_label, self.practice_pill)
+        # Beside the board, where the position comes from heads the side panel (place_info):
+        # a line of its own over board and panel costs the explanation under the board.
+        self.info_box = QWidget()
+        info = QVBoxLayout(self.info_box)
+        info.setContentsMargins(0, 0, 0, 0)
+        info.setSpacing(4)
 
     def _build_board_column(self) -> None:
         self.step_back = secondary(QPushButton("◂"))
@@ -398,7 +411,9 @@ class AtlantisBoardView(BoardPage):
         for button in (self.step_back, self.step_next):
             fixed_width(button, 40)
         self.step_count = pill("", "Tag")
-        self.step_caption = label("", "Body", rich=False)
+        # The engine's sentences, plain text escaped, their cited rulings as links.
+        self.step_caption = CitedLabel(self.chrome)
+        self.step_caption.setAccessibleName("Was der Zug macht")
         # Fixed heights keep the board from jumping when a caption is longer; three lines hold
         # a replay step with the name of whose move it is, even in a narrow window.
         lines = self.step_caption.fontMetrics().lineSpacing()
@@ -633,29 +648,47 @@ class AtlantisBoardView(BoardPage):
         elif replaying:
             mover = player_name(session.outcome.player)
             self.step_caption.setText(f"Zug von {mover}: {beat.caption}")
-        elif has_move:
-            self.step_caption.setText(self._now_caption())
         else:
-            self.step_caption.setText("Wähle eine Figur, dann eine Karte – der Zug erscheint "
-                                      "hier Schritt für Schritt.")
+            self.step_caption.setText(self._resting_caption())
         self._fit_caption()
 
     def _fit_caption(self) -> None:
-        # Three lines as a rule (the board does not jump between captions); more only when
-        # the board column is so narrow that the caption would be cut.
+        # The lines the caption needs at the width there is. The bar sits under
+        # the board, so a longer replay step moves only what is under it, never the board; a
+        # short caption leaves its spare lines to the explanation.
         caption = self.step_caption
-        height = 3 * caption.fontMetrics().lineSpacing() + 4
+        metrics = caption.fontMetrics()
+        height = metrics.lineSpacing() + 4
         if caption.width() > 0:
-            height = max(height, caption.heightForWidth(caption.width()))
+            # The text's own height (a fixed-height label answers heightForWidth with its
+            # fixed height), and never less than the resting caption's: picking a pawn must
+            # not make the bar, and so the board above or beside it, jump.
+            wrap = int(Qt.TextFlag.TextWordWrap.value)
+            for text in (caption.plain, self._resting_caption()):
+                lines = metrics.boundingRect(0, 0, caption.width(), 100_000, wrap, text)
+                height = max(height, lines.height() + 4)
         if caption.height() != height:
             caption.setFixedHeight(height)
-            self.step_bar.setFixedHeight(height + 4)
+            self.step_bar.setFixedHeight(max(height, self.step_next.sizeHint().height()))
+            # At once, not at the next layout pass: a board laid out late would move under
+            # the keys and clicks that come first.
+            self.board_layout.activate()
+            QTimer.singleShot(0, self, lambda: self.fit_explanation(repin=False))
+
+    def _resting_caption(self) -> str:
+        """What the bar says while nothing is being built or replayed."""
+        if self.session.outcome is not None:
+            return self._now_caption()
+        return "Wähle eine Figur, dann eine Karte – der Zug erscheint hier Schritt für Schritt."
 
     def _now_caption(self) -> str:
         """Whose move the board shows the result of, who is on now, and how to see the steps."""
         mover = player_name(self.session.outcome.player)
         last = self.beats[-1].caption.rstrip(".")
         now = self._now_sentence()
+        if len(self.beats) > 1 and self.explanation_area.widget() is not None:
+            # The explanation is right under this line; ▸ says what it does when pointed at.
+            return f"Nach dem Zug von {mover}. {now}."
         if len(self.beats) > 1:
             return f"Nach dem Zug von {mover}. {now}. ▸ zeigt den Zug Schritt für Schritt."
         return f"{last}. {now}." if last else f"{now}."
@@ -742,6 +775,8 @@ class AtlantisBoardView(BoardPage):
         if not hasattr(self, "explanation_area"):
             return  # still being built
         self.place_hand(under_board=stacked)
+        self.place_info(in_panel=not stacked)
+        self.place_expert(in_panel=not stacked)
         self.place_explanation(under_board=not stacked)
         self.toolbar_separator.setVisible(not stacked)
 
@@ -752,55 +787,21 @@ class AtlantisBoardView(BoardPage):
         card, side, area = self.side.outcome_card, self.side, self.explanation_area
         if (area.widget() is card) == under_board:
             return
+        # Under the board the bar above it („Stellung jetzt: nach dem Zug von …“) heads the
+        # explanation; its own title would only take a line.
+        side.outcome_title.setVisible(not under_board)
+        area.setAccessibleName("Was passiert ist")
         if under_board:
             side.panel.removeWidget(card)
             area.setWidget(card)
         else:
             area.takeWidget()
             area.hide()
+            self._board_pin = None
+            self.canvas.setMaximumHeight(QWIDGETSIZE_MAX)
             side.panel.insertWidget(side.panel.indexOf(side.players_card), card)
         card.show()
         QTimer.singleShot(0, self, self.fit_explanation)
-
-    def fit_explanation(self) -> None:
-        """The explanation under the board gets the lines it needs; the board keeps at least
-        the height of its tiles at WIDE_BOARD_SCALE, and only beyond that the explanation
-        scrolls."""
-        area = self.explanation_area
-        if area.widget() is None:
-            return
-        # Before the first move there is nothing to explain: the board keeps the room.
-        area.setVisible(self.session.outcome is not None)
-        self._show_message()
-        if area.isHidden():
-            return
-        board = self.wide_drawing_height()
-        if self.canvas.minimumHeight() != board:
-            self.canvas.setMinimumHeight(board)
-        # The frame (the focus ring's border) is the area's, not the text's: measure the text
-        # at the width it has without a scroll bar, and add the frame to its height.
-        margins = area.viewportMargins()
-        inner = area.contentsRect()
-        width = inner.width() - margins.left() - margins.right()
-        if width <= 0:
-            width = self.board_column.width()
-        frame = area.height() - inner.height() + margins.top() + margins.bottom()
-        need = area.widget().heightForWidth(width)
-        if need <= 0:
-            need = area.widget().sizeHint().height()
-        # The column's share of the window, not its height now: that grows with the
-        # explanation and would feed itself.
-        below = self.root.spacing() + self.expert_button.sizeHint().height() \
-            + self.root.contentsMargins().bottom()
-        if self.expert_row.isVisible():
-            below += self.root.spacing() + self.expert_row.sizeHint().height()
-        column = self.page.viewport().height() - self.splitter.y() - below
-        others = sum(w.height() + self.board_layout.spacing()
-                     for w in (self.step_bar, self.message_box) if w.isVisible())
-        room = max(120, column - others - board - self.board_layout.spacing())
-        height = min(need + frame, room)
-        if area.height() != height:
-            area.setFixedHeight(height)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -814,46 +815,35 @@ class AtlantisBoardView(BoardPage):
             # The chips carry their own style sheet in the theme's colours.
             self._colours_seen = palette_colours()
             self.side.setStyleSheet(_chip_style())
+            self.side.refresh_outcome()  # the sources' muted colour is in the text
             self.side.hand_box.setStyleSheet(_chip_style())
             for index, (_line, icon, _name, _detail) in enumerate(self.side.player_rows):
                 icon.setPixmap(pawn_icon(index, 14))
             self.toolbar_separator.setStyleSheet(
                 f"color: {board_colours(self._colours_seen).track.name()};")
 
+    def place_info(self, in_panel: bool) -> None:
+        place_info(self, in_panel)
+
+    def place_expert(self, in_panel: bool) -> None:
+        place_expert(self, in_panel)
+
     def place_hand(self, under_board: bool) -> None:
-        """The hand-card chips: one row under the board, or four per row in the panel."""
-        side = self.side
-        column = self.board_layout
-        per_row = 4
-        if under_board:
-            # As many per row as the width holds (all seven from about 900 px on).
-            chip = max(b.sizeHint().width() for b in side.card_buttons.values()) + 6
-            per_row = max(4, min(len(ITEMS), self.inner_width() // chip))
-        here = column if under_board else side.turn_body
-        if here.indexOf(side.hand_box) >= 0 and side.hand_grid.columnStretch(per_row) == 1:
-            return
-        grid = side.hand_grid
-        for item in ITEMS:
-            grid.removeWidget(side.card_buttons[item])
-        for index, item in enumerate(ITEMS):
-            grid.addWidget(side.card_buttons[item], index // per_row, index % per_row)
-        for col in range(len(ITEMS) + 1):
-            grid.setColumnStretch(col, 1 if col == per_row else 0)
-        if here.indexOf(side.hand_box) >= 0:
-            return
-        (side.turn_body if under_board else column).removeWidget(side.hand_box)
-        if under_board:
-            column.insertWidget(column.indexOf(self.canvas) + 1, side.hand_box)
-        else:
-            side.turn_body.insertWidget(side.turn_body.indexOf(side.hand_title) + 1,
-                                        side.hand_box)
-        side.hand_title.setVisible(not under_board)
+        place_hand(self, under_board)
+
+    def fit_explanation(self, repin: bool = True) -> None:
+        """See :func:`fit_explanation`."""
+        fit_explanation(self, repin)
 
     def wide_drawing_height(self) -> int:
         """Beside the panel: the lowest board whose tiles still have WIDE_BOARD_SCALE at the
         column's width (more per row); what is left under it is the explanation's."""
-        # The splitter's sizes follow later: the column's width from the page's.
+        # The splitter's sizes follow later: the column's width from the page's (which keeps
+        # room for a page scroll bar), or the column's own once it is laid out beside the panel.
         width = self.inner_width() - self.panel_width() - self.splitter.handleWidth()
+        if self.splitter.orientation() == Qt.Orientation.Horizontal \
+                and self.board_column.isVisible():
+            width = max(width, self.board_column.width())
         n = len(self.session.state.path)
         heights = []
         for columns in range(5, 19):
@@ -887,6 +877,134 @@ class AtlantisBoardView(BoardPage):
                 best, height = scale, round(size.height() * scale) + 4
         return max(self.STACKED_DRAWING_MIN, min(room, height))
 
+
+
+# --- arranging the page (what the view's hooks do) -----------------------------------------
+
+
+def place_info(view: AtlantisBoardView, in_panel: bool) -> None:
+    """Where the position comes from: at the head of the side panel beside the board, the
+    line under the toolbar when stacked."""
+    box, side = view.info_box, view.side
+    if (side.panel.indexOf(box) >= 0) == in_panel:
+        return
+    if in_panel:
+        view.info.removeWidget(view.source_label)
+        view.info.removeWidget(view.practice_pill)
+        box.layout().addWidget(view.source_label)
+        box.layout().addWidget(view.practice_pill, 0, Qt.AlignmentFlag.AlignLeft)
+        side.panel.insertWidget(0, box)
+        box.show()
+    else:
+        side.panel.removeWidget(box)
+        box.hide()
+        for widget in (view.source_label, view.practice_pill):
+            box.layout().removeWidget(widget)
+        view.add_info(view.source_label, view.practice_pill)
+    view.practice_pill.setVisible(view.session.practice)
+
+
+def place_expert(view: AtlantisBoardView, in_panel: bool) -> None:
+    """„Für Tüftler“ at the foot of the side panel beside the board (the board's column
+    keeps the height for the explanation), under everything when stacked."""
+    box, side = view.expert_box, view.side
+    if (side.panel.indexOf(box) >= 0) == in_panel:
+        return
+    if in_panel:
+        view.root.removeWidget(box)
+        side.panel.addWidget(box)
+    else:
+        side.panel.removeWidget(box)
+        view.root.addWidget(box)
+    box.show()
+
+
+def fit_explanation(view: AtlantisBoardView, repin: bool = True) -> None:
+    """The explanation under the board gets the lines it needs; the board keeps at least
+    the height of its tiles at WIDE_BOARD_SCALE, and only beyond that the explanation
+    scrolls.
+
+    The board's height is pinned for a move (``repin``: after a move, an undo, a resize):
+    while a player picks a pawn or steps through the replay, a longer caption or a message
+    takes its lines from the explanation, never from the board – a board that moved under
+    the pointer would be clicked in the wrong place.
+    """
+    area, canvas = view.explanation_area, view.canvas
+    if area.widget() is None:
+        return
+    # Before the first move there is nothing to explain: the board keeps the room.
+    area.setVisible(view.session.outcome is not None)
+    view._show_message()
+    if area.isHidden():
+        view._board_pin = None
+        canvas.setMaximumHeight(QWIDGETSIZE_MAX)
+        return
+    board = view.wide_drawing_height()
+    # The frame (the focus ring's border) is the area's, not the text's: measure the text
+    # at the width it has without a scroll bar, and add the frame to its height.
+    margins = area.viewportMargins()
+    inner = area.contentsRect()
+    width = inner.width() - margins.left() - margins.right()
+    if width <= 0:
+        width = view.board_column.width()
+    frame = area.height() - inner.height() + margins.top() + margins.bottom()
+    need = area.widget().heightForWidth(width)
+    if need <= 0:
+        need = area.widget().sizeHint().height()
+    # The column's share of the window, not its height now: that grows with the
+    # explanation and would feed itself.
+    below = view.root.contentsMargins().bottom()
+    if view.root.indexOf(view.expert_box) >= 0:
+        below += view.root.spacing() + view.expert_box.sizeHint().height()
+    column = view.page.viewport().height() - view.splitter.y() - below
+    spacing = view.board_layout.spacing()
+    others = sum(w.height() + spacing
+                 for w in (view.step_bar, view.message_box) if w.isVisible())
+    if repin or view._board_pin is None:
+        room = max(120, column - others - board - spacing)
+        view._board_pin = max(board, column - others - min(need + frame, room) - spacing)
+    pinned = view._board_pin
+    if canvas.minimumHeight() != pinned or canvas.maximumHeight() != pinned:
+        canvas.setFixedHeight(pinned)
+    height = max(min(need + frame, 60), column - others - pinned - spacing)
+    # Whether it scrolls is decided here, at the width without a scroll bar: left to the
+    # area, a bar shown once narrows the text, which then needs the bar (a few px more).
+    policy = Qt.ScrollBarPolicy.ScrollBarAlwaysOff if need + frame <= height \
+        else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+    if area.verticalScrollBarPolicy() != policy:
+        area.setVerticalScrollBarPolicy(policy)
+    if area.height() != height:
+        area.setFixedHeight(height)
+
+
+def place_hand(view: AtlantisBoardView, under_board: bool) -> None:
+    """The hand-card chips: one row under the board, or four per row in the panel."""
+    side = view.side
+    column = view.board_layout
+    per_row = 4
+    if under_board:
+        # As many per row as the width holds (all seven from about 900 px on).
+        chip = max(b.sizeHint().width() for b in side.card_buttons.values()) + 6
+        per_row = max(4, min(len(ITEMS), view.inner_width() // chip))
+    here = column if under_board else side.turn_body
+    if here.indexOf(side.hand_box) >= 0 and side.hand_grid.columnStretch(per_row) == 1:
+        return
+    grid = side.hand_grid
+    for item in ITEMS:
+        grid.removeWidget(side.card_buttons[item])
+    for index, item in enumerate(ITEMS):
+        grid.addWidget(side.card_buttons[item], index // per_row, index % per_row)
+    for col in range(len(ITEMS) + 1):
+        grid.setColumnStretch(col, 1 if col == per_row else 0)
+    if here.indexOf(side.hand_box) >= 0:
+        return
+    (side.turn_body if under_board else column).removeWidget(side.hand_box)
+    if under_board:
+        column.insertWidget(column.indexOf(view.canvas) + 1, side.hand_box)
+    else:
+        side.turn_body.insertWidget(side.turn_body.indexOf(side.hand_title) + 1,
+                                    side.hand_box)
+    side.hand_title.setVisible(not under_board)
 
 
 def _separator() -> QFrame:

@@ -29,7 +29,7 @@ from app.model.loader import LoadedGame
 from app.rules.errors import RulesError
 from app.rules.survive import PRACTICE_MAP_LABEL, Colour, Space
 from app.ui.app_state import Services
-from app.ui.board_page import BoardPage
+from app.ui.board_page import BoardPage, LinkLabel
 from app.ui.boards.survive_map import SurviveMapWidget, current_colours, explorer_pixmap
 from app.ui.widgets import (
     Box,
@@ -200,8 +200,11 @@ class SurviveRemovalView(BoardPage):
             entry_layout = QVBoxLayout(entry)
             entry_layout.setContentsMargins(0, 0, 0, 0)
             entry_layout.setSpacing(4)
-            entry_layout.addWidget(label(f"**{title}**", "Body"))
-            entry_layout.addWidget(label(text, "Muted"))
+            # The ruling's code in its title and any code in the text open that ruling.
+            entry_layout.addWidget(self.chrome.linked_label(f"**{title}**"))
+            words = LinkLabel(self.chrome, "Muted")
+            words.setText(self.chrome.ruling_links(markdown_html(text)))
+            entry_layout.addWidget(words)
             entry_layout.addLayout(row(pill(source), jump))
             card.body.addWidget(entry)
         panel.addWidget(card)
