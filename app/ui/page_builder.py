@@ -1,0 +1,201 @@
+"""Pages built ahead, in the idle time after the first frame.
+
+Opening a page the first time used to build it then: its modules imported, its widgets made
+and styled, its example pictures drawn, all laid out — 300–700 ms for a board or „Leicht
+vergessen“, a visible stall on the first click. The window now builds its pages while the
+player reads the first one, in pieces that each take one event-loop turn (a module import,
+one page's widgets, one picture, one page's layout), so a key press or click waits at most
+for one piece. Any input pauses the queue until the player has been quiet for
+:data:`QUIET_MS`; the player's own request always comes first, and a page asked for before
+its turn is simply built then, as before.
+
+The queue starts after ``window.ready`` (the first frame and the jobs that follow it), so it
+never delays the first frame. The current game's pages come first, then the other games'.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+from collections.abc import Callable, Iterator
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtWidgets import QWidget
+
+from app.ui.sections import Section
+
+QUIET_MS = 400  # after the player's last key or click, before building goes on
+MAX_PAGES = 40  # 100 own games would be 900 pages: the first ones, the rest on opening
+# What the player does: building waits while they act.
+USER_INPUT = frozenset({
+    QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride, QEvent.Type.MouseButtonPress,
+    QEvent.Type.MouseButtonDblClick, QEvent.Type.Wheel, QEvent.Type.TouchBegin,
+})
+# The game pages' modules, imported one per piece before the registry ties them together
+# (the registry imports all of them in one go: 150 ms). Leaves first, so each import is
+# one module's own work. A module missing here is simply imported with its page.
+GAME_MODULES = (
+    "app.rules.atlantis.game", "app.rules.atacama.game", "app.rules.survive.game",
+    "app.ui.boards.atlantis_scene", "app.ui.boards.atlantis_panel",
+    "app.ui.boards.accessible", "app.ui.board_page",
+    "app.ui.situations", "app.ui.practice_situations",
+    "app.ui.views.atlantis_board_view", "app.ui.views.atlantis_calculators",
+    "app.ui.views.atacama_board_view", "app.ui.views.atacama_calculator",
+    "app.ui.views.survive_removal_view", "app.ui.views.survive_encounters",
+    "app.ui.views.pitfall_examples",
+)
+
+Piece = tuple[str, Callable[[], None]]  # (what it builds, for benchmarks), the work
+
+
+class PageBuilder(QObject):
+    """The idle queue of one main window (see the module's text)."""
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+        self.pieces_run = 0
+        self.last_piece = ""
+        self._waiting = False  # start() was called before window.ready
+        self._plan: Iterator[Piece] | None = None
+        self._turn = QTimer(self)
+        self._turn.setSingleShot(True)
+        self._turn.setInterval(0)
+        self._turn.timeout.connect(self._run_piece)
+        self._quiet = QTimer(self)
+        self._quiet.setSingleShot(True)
+        self._quiet.setInterval(QUIET_MS)
+        self._quiet.timeout.connect(self._resume)
+        window.state.libraryChanged.connect(self.restart)
+
+    # -- the queue ---------------------------------------------------------------------------
+
+    @property
+    def done(self) -> bool:
+        """Nothing left to build (or nothing asked for)."""
+        return self._plan is None and not self._waiting
+
+    @property
+    def paused(self) -> bool:
+        return self._quiet.isActive()
+
+    def start(self) -> None:
+        """Build ahead from the next turn on; waits for ``window.ready`` if it has not come."""
+        if not self.window.ready:
+            if not self._waiting:
+                self._waiting = True
+                self.window.after_first_frame(self._retry)
+            return
+        if self._plan is None:
+            QCoreApplication.instance().installEventFilter(self)
+        self._plan = self._pieces()
+        self._turn.start()
+
+    def _retry(self) -> None:
+        if self._waiting:
+            self._waiting = False
+            self.start()
+
+    def restart(self) -> None:
+        # A new library replaced every page: build the new ones (if building had begun).
+        if self._plan is not None:
+            self.start()
+
+    def stop(self) -> None:
+        self._waiting = False
+        if self._plan is not None:
+            QCoreApplication.instance().removeEventFilter(self)
+        self._plan = None
+        self._turn.stop()
+        self._quiet.stop()
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() in USER_INPUT and self._plan is not None:
+            self._turn.stop()
+            self._quiet.start()  # again from the start at every key
+        return False
+
+    def _resume(self) -> None:
+        if self._plan is not None:
+            self._turn.start()
+
+    def _run_piece(self) -> None:
+        if self._plan is None:
+            return
+        piece = next(self._plan, None)
+        if piece is None:
+            self.stop()
+            return
+        self.last_piece, work = piece
+        work()
+        self.pieces_run += 1
+        if self._plan is not None and not self._quiet.isActive():
+            self._turn.start()
+
+    # -- what is built -----------------------------------------------------------------------
+
+    def _pieces(self) -> Iterator[Piece]:
+        window = self.window
+        for name in GAME_MODULES:
+            yield name, lambda name=name: _import(name)
+        built = 0
+        for game_id in self._games():
+            entry = next((e for e in window.state.entries() if e.id == game_id), None)
+            if entry is None or not _loaded(entry):
+                continue
+            # Reading a game from the snapshot is one piece of its own.
+            yield f"{entry.id}: Inhalt", lambda entry=entry: entry.game
+            for section in window.sections_of(entry):
+                if built >= MAX_PAGES:
+                    return
+                built += 1
+                yield from self._page_pieces(entry, section)
+
+    def _games(self) -> list[str]:
+        switcher = self.window.game_switcher
+        others = [switcher.itemData(i) for i in range(switcher.count())]
+        current = self.window.state.game_id
+        return [current, *(g for g in others if g != current)]
+
+    def _page_pieces(self, entry, section: Section) -> Iterator[Piece]:
+        window = self.window
+        if window.has_page(entry, section):
+            return
+        where = f"{entry.id}/{section.key}"
+        if section.view:
+            yield section.view, lambda: _import(section.view.split(":")[0])
+        made: list[QWidget] = []
+        yield f"{where}: bauen", lambda: made.append(window.build_page(entry, section))
+        yield f"{where}: einfügen", lambda: window.adopt_page(entry, section, made[0])
+        page = window.has_page(entry, section)
+        if page is None or page.isVisible():
+            return  # the player opened it meanwhile: it is laid out and drawn already
+        from app.ui.views.pitfall_examples import ExamplePanel
+
+        for panel in page.findChildren(ExamplePanel):
+            yield f"{where}: Bild {panel.example.id}", panel.prepare
+        yield f"{where}: Layout", lambda: lay_out_hidden(page, window.stack)
+
+
+def lay_out_hidden(page: QWidget, stack: QWidget) -> None:
+    """Lay ``page`` out at the size it will be shown at, while it stays hidden.
+
+    A hidden widget's layouts wait for its first show; rendering it (into a pixmap nobody
+    sees) gives every widget its geometry now, as Qt does for a hidden widget it renders,
+    and fills what painting caches (pictures, text layouts)."""
+    if page.isVisible():
+        return
+    page.resize(stack.size())
+    page.grab()
+
+
+def _import(name: str) -> None:
+    # Renamed or gone: imported with its page instead (a test keeps the list current).
+    with contextlib.suppress(ImportError):
+        importlib.import_module(name)
+
+
+def _loaded(entry) -> bool:
+    from app.model.library import LoadedGame
+
+    return isinstance(entry, LoadedGame)
