@@ -69,7 +69,10 @@ def measure(mode: str) -> None:
         # The baseline: back to a page open before (no building, only showing and painting).
         for section in [s.key for s in _sections(window, game)][:3]:
             switches.append(_open(app, window, game, section))
-    print(json.dumps({"opens": opens, "switches": switches, "pieces": pieces}))
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({"opens": opens, "switches": switches, "pieces": pieces, "peak": peak}))
 
 
 def _sections(window, game):
@@ -131,6 +134,10 @@ def run() -> list[str]:
     lines.append(f"idle building: {len(ahead[0]['pieces'])} pieces, {total / 1000:.1f} s CPU "
                  f"in all; median piece {statistics.median(p[1] for p in pieces):.0f} ms CPU, "
                  f"longest {longest[0]:.0f} ms ({longest[1]:.0f} ms CPU: {longest[2]})")
+    peak_ahead = statistics.median(r["peak"] for r in ahead)
+    peak_before = statistics.median(r["peak"] for r in before)
+    lines.append(f"peak memory after every page was opened: {peak_ahead:.0f} MiB built ahead, "
+                 f"{peak_before:.0f} MiB built on opening")
     load = os.getloadavg()[0]
     lines.append(f"system load {load:.1f} on {os.cpu_count()} cores")
     return lines
