@@ -57,6 +57,7 @@ class PageBuilder(QObject):
         self.pieces_run = 0
         self.last_piece = ""
         self._waiting = False  # start() was called before window.ready
+        self._wanted = False  # start() was called: a new library is built ahead too
         self._plan: Iterator[Piece] | None = None
         self._turn = QTimer(self)
         self._turn.setSingleShot(True)
@@ -81,6 +82,7 @@ class PageBuilder(QObject):
 
     def start(self) -> None:
         """Build ahead from the next turn on; waits for ``window.ready`` if it has not come."""
+        self._wanted = True
         if not self.window.ready:
             if not self._waiting:
                 self._waiting = True
@@ -97,11 +99,17 @@ class PageBuilder(QObject):
             self.start()
 
     def restart(self) -> None:
-        # A new library replaced every page: build the new ones (if building had begun).
-        if self._plan is not None:
+        # A new library replaced every page (or arrived after the start, loaded in the
+        # background): build the new ones.
+        if self._wanted:
             self.start()
 
     def stop(self) -> None:
+        """Build nothing more ahead, not even for a new library."""
+        self._wanted = False
+        self._finish()
+
+    def _finish(self) -> None:
         self._waiting = False
         if self._plan is not None:
             QCoreApplication.instance().removeEventFilter(self)
@@ -124,7 +132,7 @@ class PageBuilder(QObject):
             return
         piece = next(self._plan, None)
         if piece is None:
-            self.stop()
+            self._finish()
             return
         self.last_piece, work = piece
         work()

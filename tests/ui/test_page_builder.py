@@ -128,6 +128,24 @@ def test_a_new_library_is_built_ahead_anew(qtbot, library, monkeypatch):
             for s in window.sections()[:5]] == [True, True, True, True, False]
 
 
+def test_a_library_loaded_after_the_start_is_built_ahead(qtbot, library, monkeypatch):
+    # No snapshot: the window shows first and the library arrives from the background.
+    monkeypatch.setattr(page_builder, "MAX_PAGES", 3)
+    make_application()
+    window = create_main_window(None, "atacama", remember=False)
+    qtbot.addWidget(window)
+    prebuild_pages(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.ready)
+    qtbot.waitUntil(lambda: window.page_builder.done, timeout=60_000)
+    assert window.stack.count() == 0
+    window.state.set_library(library)
+    qtbot.waitUntil(lambda: window.stack.count() == 3, timeout=60_000)
+    assert window.state.game_id == "atacama"
+    assert [window.has_page(window.current_entry(), s) is not None
+            for s in window.sections()[:4]] == [True, True, True, False]
+
+
 def test_the_modules_built_ahead_exist():
     # The list names modules by string: a renamed one would silently fall out of it.
     for name in page_builder.GAME_MODULES:
