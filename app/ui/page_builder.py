@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import time
 from collections.abc import Callable, Iterator
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
 from app.ui.sections import Section
+from app.ui.widgets import PageColumn
 
 QUIET_MS = 400  # after the player's last key or click, before building goes on
 MAX_PAGES = 40  # 100 own games would be 900 pages: the first ones, the rest on opening
@@ -56,6 +58,7 @@ class PageBuilder(QObject):
         self.window = window
         self.pieces_run = 0
         self.last_piece = ""
+        self.last_piece_ms = 0.0  # its CPU time, for benchmarks
         self._waiting = False  # start() was called before window.ready
         self._wanted = False  # start() was called: a new library is built ahead too
         self._plan: Iterator[Piece] | None = None
@@ -67,7 +70,9 @@ class PageBuilder(QObject):
         self._quiet.setSingleShot(True)
         self._quiet.setInterval(QUIET_MS)
         self._quiet.timeout.connect(self._resume)
+        self._partial: dict[int, _Parts] = {}  # pages in the window whose cards are not all back
         window.state.libraryChanged.connect(self.restart)
+        window.stack.currentChanged.connect(self._complete)
 
     # -- the queue ---------------------------------------------------------------------------
 
@@ -90,8 +95,18 @@ class PageBuilder(QObject):
             return
         if self._plan is None:
             QCoreApplication.instance().installEventFilter(self)
+        for parts in self._partial.values():
+            parts.drop()
+        self._partial.clear()
         self._plan = self._pieces()
         self._turn.start()
+
+    def _complete(self, _index: int) -> None:
+        # The player opened a page whose cards are still coming: all of them, before it paints.
+        page = self.window.stack.currentWidget()
+        parts = self._partial.pop(id(page), None) if page is not None else None
+        if parts is not None:
+            parts.put_back_all()
 
     def _retry(self) -> None:
         if self._waiting:
@@ -135,7 +150,9 @@ class PageBuilder(QObject):
             self._finish()
             return
         self.last_piece, work = piece
+        started = time.thread_time()
         work()
+        self.last_piece_ms = (time.thread_time() - started) * 1000
         self.pieces_run += 1
         if self._plan is not None and not self._quiet.isActive():
             self._turn.start()
@@ -174,15 +191,89 @@ class PageBuilder(QObject):
             yield section.view, lambda: _import(section.view.split(":")[0])
         made: list[QWidget] = []
         yield f"{where}: bauen", lambda: made.append(window.build_page(entry, section))
-        yield f"{where}: einfügen", lambda: window.adopt_page(entry, section, made[0])
+        view = made[0] if made else None
+        parts = _Parts(view) if isinstance(view, PageColumn) else None
+
+        def adopt() -> None:
+            if window.has_page(entry, section) is not None:
+                view.deleteLater()  # the player opened it meanwhile
+                return
+            if parts is not None:
+                parts.take_out()
+                self._partial[id(view)] = parts
+            window.adopt_page(entry, section, view)
+            if parts is not None:
+                lay_out_hidden(view, window.stack)  # the column's width, for the parts
+
+        # Joining the window styles every widget of a page: 100–200 ms for a long one. So a
+        # reading page joins without its cards, and they follow one per piece.
+        yield f"{where}: einfügen", adopt
         page = window.has_page(entry, section)
         if page is None or page.isVisible():
             return  # the player opened it meanwhile: it is laid out and drawn already
+        if parts is not None and page is view:
+            for number in range(len(parts)):
+                yield f"{where}: Teil {number + 1}", parts.put_back_next
+            self._partial.pop(id(view), None)
         from app.ui.views.pitfall_examples import ExamplePanel
 
         for panel in page.findChildren(ExamplePanel):
             yield f"{where}: Bild {panel.example.id}", panel.prepare
         yield f"{where}: Layout", lambda: lay_out_hidden(page, window.stack)
+
+
+class _Parts:
+    """A reading page's cards, out of the page while it joins the window, then back one by one.
+
+    Each comes back to where it was in the column (spacers and nested layouts stay put) and is
+    measured at the column's width at once: its labels remember their heights (WrappedLabel),
+    so laying the whole page out later costs little.
+    """
+
+    def __init__(self, view):
+        self.view = view
+        self.layout = view.layout_
+        self._out: list[tuple[int, QWidget, int, object, bool]] = []
+
+    def __len__(self) -> int:
+        return len(self._out)
+
+    def take_out(self) -> None:
+        layout = self.layout
+        for index in range(layout.count()):
+            item = layout.itemAt(index)
+            widget = item.widget()
+            if widget is not None:
+                hidden = widget.isHidden() and widget.testAttribute(
+                    Qt.WidgetAttribute.WA_WState_ExplicitShowHide)  # e.g. the marks filter
+                self._out.append((index, widget, layout.stretch(index), item.alignment(),
+                                  hidden))
+        for _index, widget, *_rest in self._out:
+            layout.removeWidget(widget)
+            # Out of the page's tree, so joining the window styles the page without them.
+            widget.setParent(None)
+
+    def put_back_next(self) -> None:
+        if not self._out:
+            return
+        index, widget, stretch, alignment, hidden = self._out.pop(0)
+        self.layout.insertWidget(index, widget, stretch, alignment)
+        if not hidden and self.view.column.isVisible():
+            widget.show()  # now, not in a later turn (the page is on screen)
+        widget.ensurePolished()  # styled now, not all at once when the page is laid out
+        width = self.view.column.width()
+        if width > 0 and widget.hasHeightForWidth():
+            widget.heightForWidth(width)
+
+    def put_back_all(self) -> None:
+        while self._out:
+            self.put_back_next()
+
+    def drop(self) -> None:
+        """The page is gone (a new library): its cards out of it go too."""
+        for _index, widget, *_rest in self._out:
+            widget.deleteLater()
+        self._out.clear()
 
 
 def lay_out_hidden(page: QWidget, stack: QWidget) -> None:

@@ -7,7 +7,7 @@ import importlib
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from app.ui import page_builder
 from app.ui.application import create_main_window, make_application, prebuild_pages
@@ -144,6 +144,84 @@ def test_a_library_loaded_after_the_start_is_built_ahead(qtbot, library, monkeyp
     assert window.state.game_id == "atacama"
     assert [window.has_page(window.current_entry(), s) is not None
             for s in window.sections()[:4]] == [True, True, True, False]
+
+
+def _tab_chain(page) -> list[tuple[str, str, str]]:
+    """The page's widgets in Tab order, as a user meets them."""
+    chain, widget = [], page.nextInFocusChain()
+    while widget is not page and len(chain) < 2000:
+        if page.isAncestorOf(widget) and widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            text = widget.text() if hasattr(widget, "text") else ""
+            chain.append((type(widget).__name__, widget.objectName(),
+                          widget.accessibleName() or text))
+        widget = widget.nextInFocusChain()
+    return chain
+
+
+def _layout_of(page) -> list[tuple]:
+    """Where every shown widget sits on the page."""
+    def place(widget):
+        corner = widget.mapTo(page, widget.rect().topLeft())
+        return (corner.y(), corner.x(), widget.width(), widget.height(),
+                type(widget).__name__, widget.objectName())
+
+    return sorted(place(w) for w in page.findChildren(QWidget) if w.isVisibleTo(page))
+
+
+PAGES = (("atlantis", "pitfalls"), ("atacama", "calculators"), ("survive", "interpretations"))
+
+
+def test_a_page_built_ahead_is_the_page_built_on_opening(qtbot, library):
+    # Its cards joined the window one by one: same order, same Tab order, same sizes.
+    ahead = _window(qtbot, library)
+    ahead.show()
+    qtbot.waitUntil(lambda: ahead.ready)
+    prebuild_pages(ahead)
+    qtbot.waitUntil(lambda: ahead.page_builder.done, timeout=120_000)
+    plain = _window(qtbot, library)
+    plain.move(ahead.pos())
+    plain.show()
+    qtbot.waitUntil(lambda: plain.ready)
+    for game, section in PAGES:
+        pages = []
+        for window in (ahead, plain):
+            window.state.open(game, section)
+            qtbot.waitUntil(lambda w=window: w.current_view().isVisible())
+            QApplication.processEvents()
+            pages.append(window.current_view())
+        built_ahead, on_opening = pages
+        assert built_ahead is not on_opening
+        assert _tab_chain(built_ahead) == _tab_chain(on_opening), (game, section)
+        assert len(_tab_chain(built_ahead)) > 3
+        assert _layout_of(built_ahead) == _layout_of(on_opening), (game, section)
+
+
+def test_a_page_opened_while_its_cards_are_joining_shows_them_all(qtbot, library, monkeypatch):
+    window = _window(qtbot, library)
+    window.show()
+    qtbot.waitUntil(lambda: window.ready)
+    prebuild_pages(window)
+    builder = window.page_builder
+    taken = []
+    take_out = page_builder._Parts.take_out
+
+    def take_out_and_halt(parts):
+        take_out(parts)
+        if parts.view.title == "Leicht vergessen":
+            taken.append(len(parts))
+            builder.stop()  # the player comes before the cards are back
+
+    monkeypatch.setattr(page_builder._Parts, "take_out", take_out_and_halt)
+    qtbot.waitUntil(lambda: bool(taken), timeout=60_000)
+    pitfalls = window.current_entry().game.content.pitfalls
+    assert taken[0] >= len(pitfalls)
+    _keys(window, "Ctrl+4")
+    view = window.current_view()
+    assert window.state.section == "pitfalls" and view.isVisible()
+    cards = [view.anchors[p.id] for p in pitfalls]
+    assert all(card.isVisible() for card in cards)
+    tops = [card.mapTo(view.column, card.rect().topLeft()).y() for card in cards]
+    assert tops == sorted(tops) and len(set(tops)) == len(tops), "in their order"
 
 
 def test_the_modules_built_ahead_exist():
