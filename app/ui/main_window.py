@@ -225,7 +225,7 @@ class MainWindow(QMainWindow):
                 self.section_list.blockSignals(True)
                 self.section_list.setCurrentRow(row)
                 self.section_list.blockSignals(False)
-        self.stack.setCurrentWidget(self.section_page(entry, section))
+        self._set_page((entry.id, key), lambda: self.build_page(entry, section))
         self.current_view().show_first_mark()
         self.state.visited()
         self._update_history_actions()
@@ -247,11 +247,8 @@ class MainWindow(QMainWindow):
         (view.focus_target() or view).setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _set_page(self, cache_key: tuple[str, str], build) -> None:
-        self.stack.setCurrentWidget(self._page(cache_key, build))
-
-    def _page(self, cache_key: tuple[str, str], build) -> QWidget:
         view = self._views.get(cache_key)
-        return self._adopt(cache_key, build()) if view is None else view
+        self.stack.setCurrentWidget(view if view is not None else self._adopt(cache_key, build()))
 
     def _adopt(self, cache_key: tuple[str, str], view: QWidget) -> QWidget:
         guard_wheel(view)
@@ -261,31 +258,17 @@ class MainWindow(QMainWindow):
 
     # -- pages, also built ahead (app/ui/page_builder.py) -------------------------------------
 
-    def sections_of(self, entry) -> list[Section]:
-        return sections_for(entry) if _loaded(entry) else []
-
     def has_page(self, entry, section: Section) -> QWidget | None:
         """The page of ``section`` of ``entry`` if it has been built."""
         return self._views.get((entry.id, section.key))
-
-    def section_page(self, entry, section: Section) -> QWidget:
-        """The page of ``section`` of ``entry``, built now unless it was built ahead; the
-        stack holds it, hidden unless it is the current page."""
-        return self._page((entry.id, section.key), lambda: self.build_page(entry, section))
 
     def build_page(self, entry, section: Section) -> QWidget:
         """A new page of ``section`` of ``entry``, not yet in the window (see adopt_page)."""
         return name_page(section.build(entry, self.services), section.title)
 
-    def adopt_page(self, entry, section: Section, view: QWidget) -> bool:
-        """Put ``view`` (from build_page) into the window as the page of ``section``; False
-        (and ``view`` dropped) if that page was built meanwhile. Joining the window styles
-        every widget of the page, which is why it is a step of its own."""
-        if self.has_page(entry, section) is not None:
-            view.deleteLater()
-            return False
+    def adopt_page(self, entry, section: Section, view: QWidget) -> None:
+        """Put ``view`` (from build_page) into the window, hidden, as the page of ``section``."""
         self._adopt((entry.id, section.key), view)
-        return True
 
     def _on_section_item(self, item: QListWidgetItem | None) -> None:
         if item is not None:

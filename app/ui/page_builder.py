@@ -4,10 +4,10 @@ Opening a page the first time used to build it then: its modules imported, its w
 and styled, its example pictures drawn, all laid out — 300–700 ms for a board or „Leicht
 vergessen“, a visible stall on the first click. The window now builds its pages while the
 player reads the first one, in pieces that each take one event-loop turn (a module import,
-one page's widgets, one picture, one page's layout), so a key press or click waits at most
-for one piece. Any input pauses the queue until the player has been quiet for
-:data:`QUIET_MS`; the player's own request always comes first, and a page asked for before
-its turn is simply built then, as before.
+one page's widgets, each card of a reading page joining the window, one picture, one page's
+layout), so a key press or click waits at most for one piece. Any input pauses the queue
+until the player has been quiet for :data:`QUIET_MS`; the player's own request always comes
+first, and a page asked for before its turn is simply built then, as before.
 
 The queue starts after ``window.ready`` (the first frame and the jobs that follow it), so it
 never delays the first frame. The current game's pages come first, then the other games'.
@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
-from app.ui.sections import Section
+from app.ui.sections import Section, sections_for
 from app.ui.widgets import PageColumn
 
 QUIET_MS = 400  # after the player's last key or click, before building goes on
@@ -170,7 +170,7 @@ class PageBuilder(QObject):
                 continue
             # Reading a game from the snapshot is one piece of its own.
             yield f"{entry.id}: Inhalt", lambda entry=entry: entry.game
-            for section in window.sections_of(entry):
+            for section in sections_for(entry):
                 if built >= MAX_PAGES:
                     return
                 built += 1
@@ -184,7 +184,7 @@ class PageBuilder(QObject):
 
     def _page_pieces(self, entry, section: Section) -> Iterator[Piece]:
         window = self.window
-        if window.has_page(entry, section):
+        if window.has_page(entry, section) is not None:
             return
         where = f"{entry.id}/{section.key}"
         if section.view:

@@ -76,8 +76,10 @@ def measure(mode: str) -> None:
 
 
 def _sections(window, game):
+    from app.ui.sections import sections_for
+
     entry = next(e for e in window.state.entries() if e.id == game)
-    return window.sections_of(entry)
+    return sections_for(entry)
 
 
 def _open(app, window, game: str, section: str) -> tuple[float, float]:

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from app.ui import page_builder
 from app.ui.application import create_main_window, make_application, prebuild_pages
+from app.ui.sections import sections_for
 from app.ui.views.pitfall_examples import ExamplePanel
 
 
@@ -28,7 +29,7 @@ def _keys(window, keys: str) -> None:
 
 def _all_pages(window) -> list[tuple[object, object]]:
     return [(entry, section) for entry in window.state.entries()
-            for section in window.sections_of(entry)]
+            for section in sections_for(entry)]
 
 
 def test_every_page_is_built_ahead_after_the_first_frame(qtbot, library):
@@ -106,7 +107,7 @@ def test_a_page_opened_before_its_turn_is_built_once(qtbot, library):
     assert opened.isVisible()
     qtbot.waitUntil(lambda: builder.done, timeout=120_000)
     entry = next(e for e in window.state.entries() if e.id == "survive")
-    board = next(s for s in window.sections_of(entry) if s.key == "board")
+    board = next(s for s in sections_for(entry) if s.key == "board")
     assert window.has_page(entry, board) is opened
     assert window.stack.count() == len(_all_pages(window))
 
