@@ -106,6 +106,14 @@ def create_main_window(library=None, game: str | None = None,
     return window
 
 
+def prebuild_pages(window: MainWindow) -> None:
+    """Build the window's pages in the idle time after its first frame (app/ui/page_builder.py)."""
+    from app.ui.page_builder import PageBuilder
+
+    window.page_builder = PageBuilder(window)
+    window.page_builder.start()
+
+
 def run(args) -> int:
     """``args``: the parsed command line (check, screenshot, pdf, game, content)."""
     teaching_sheet = getattr(args, "erklaerzettel", None)
@@ -138,6 +146,7 @@ def run(args) -> int:
             install_accessibility()
         else:
             window.after_first_frame(install_accessibility)
+        prebuild_pages(window)
     if args.screenshot:
         try:
             written = save_screenshots(window, Path(args.screenshot))

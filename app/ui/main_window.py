@@ -222,8 +222,7 @@ class MainWindow(QMainWindow):
                 self.section_list.blockSignals(True)
                 self.section_list.setCurrentRow(row)
                 self.section_list.blockSignals(False)
-        self._set_page((entry.id, key),
-                       lambda: name_page(section.build(entry, self.services), section.title))
+        self._set_page((entry.id, key), lambda: self.build_page(entry, section))
         self.current_view().show_first_mark()
         self.state.visited()
         self._update_history_actions()
@@ -246,12 +245,27 @@ class MainWindow(QMainWindow):
 
     def _set_page(self, cache_key: tuple[str, str], build) -> None:
         view = self._views.get(cache_key)
-        if view is None:
-            view = build()
-            guard_wheel(view)
-            self._views[cache_key] = view
-            self.stack.addWidget(view)
-        self.stack.setCurrentWidget(view)
+        self.stack.setCurrentWidget(view if view is not None else self._adopt(cache_key, build()))
+
+    def _adopt(self, cache_key: tuple[str, str], view: QWidget) -> QWidget:
+        guard_wheel(view)
+        self._views[cache_key] = view
+        self.stack.addWidget(view)
+        return view
+
+    # -- pages, also built ahead (app/ui/page_builder.py) -------------------------------------
+
+    def has_page(self, entry, section: Section) -> QWidget | None:
+        """The page of ``section`` of ``entry`` if it has been built."""
+        return self._views.get((entry.id, section.key))
+
+    def build_page(self, entry, section: Section) -> QWidget:
+        """A new page of ``section`` of ``entry``, not yet in the window (see adopt_page)."""
+        return name_page(section.build(entry, self.services), section.title)
+
+    def adopt_page(self, entry, section: Section, view: QWidget) -> None:
+        """Put ``view`` (from build_page) into the window, hidden, as the page of ``section``."""
+        self._adopt((entry.id, section.key), view)
 
     def _on_section_item(self, item: QListWidgetItem | None) -> None:
         if item is not None:

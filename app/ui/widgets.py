@@ -5,7 +5,7 @@ from __future__ import annotations
 import html as html_text
 from functools import lru_cache
 
-from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtCore import QEvent, QRect, QSize, Qt
 from PySide6.QtWidgets import (
     QBoxLayout,
     QCheckBox,
@@ -53,8 +53,61 @@ def _render_markdown(text: str) -> str:
     return html
 
 
+class WrappedLabel(QLabel):
+    """A word-wrapped label that lays its text out once per width.
+
+    Qt's layouts ask a wrapped label for its height at a width many times per pass (a
+    page's nested boxes and grids each ask, at up to four widths), and QLabel lays the
+    whole text out anew at every question: after a text-size step, ten times per label on
+    „Leicht vergessen“, most of the step. The answer only changes with the text, the
+    font, the style or the margins; until then it is remembered.
+    """
+
+    _RELAYOUT = frozenset({QEvent.Type.FontChange, QEvent.Type.StyleChange,
+                           QEvent.Type.LayoutDirectionChange})
+
+    def __init__(self, text: str = "", parent: QWidget | None = None):
+        super().__init__(text, parent)
+        self._heights: dict[int, int] = {}
+
+    def heightForWidth(self, width: int) -> int:
+        height = self._heights.get(width)
+        if height is None:
+            height = self._heights[width] = super().heightForWidth(width)
+        return height
+
+    def changeEvent(self, event) -> None:
+        if event.type() in self._RELAYOUT:
+            self._heights.clear()
+        super().changeEvent(event)
+
+    def setText(self, text: str) -> None:
+        self._heights.clear()
+        super().setText(text)
+
+    def setTextFormat(self, text_format) -> None:
+        self._heights.clear()
+        super().setTextFormat(text_format)
+
+    def setWordWrap(self, on: bool) -> None:
+        self._heights.clear()
+        super().setWordWrap(on)
+
+    def setContentsMargins(self, *margins) -> None:
+        self._heights.clear()
+        super().setContentsMargins(*margins)
+
+    def setIndent(self, indent: int) -> None:
+        self._heights.clear()
+        super().setIndent(indent)
+
+    def setMargin(self, margin: int) -> None:
+        self._heights.clear()
+        super().setMargin(margin)
+
+
 def label(text: str, name: str = "Body", *, rich: bool = True, wrap: bool = True) -> QLabel:
-    widget = QLabel()
+    widget = WrappedLabel() if wrap else QLabel()
     widget.setObjectName(name)
     widget.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
     widget.setText(markdown_html(text) if rich else text)

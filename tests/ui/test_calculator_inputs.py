@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from app.ui.application import create_main_window, make_application
 from app.ui.boards.atlantis_scene import PLAYER_COLOURS
@@ -83,7 +83,7 @@ def test_no_verdict_while_a_row_is_invalid(qtbot, calc):
 
 
 def test_player_pills_in_player_colours(calc):
-    for pill, colour in zip((p for p in calc.findChildren(type(calc.buy_result))
+    for pill, colour in zip((p for p in calc.findChildren(QLabel)
                              if p.objectName() == "PlayerPill"), PLAYER_COLOURS, strict=True):
         image = pill.grab().toImage()
         centre = QColor(image.pixel(image.width() - 4, image.height() // 2))

@@ -58,9 +58,13 @@ heavy = sorted(m for m in sys.modules
                if m.split(".")[0] in ("yaml", "pydantic", "markdown", "fsrs", "rapidfuzz")
                or m.startswith(("app.rules.atlantis", "app.rules.atacama", "app.rules.survive",
                                 "app.model.schema", "app.model.packs", "app.model.quality")))
+# Pages are built ahead only in the idle time after the first frame (app/ui/page_builder.py).
+window = next(w for w in QApplication.topLevelWidgets() if hasattr(w, "page_builder"))
+pages_at_first_frame = (window.stack.count(), window.page_builder.pieces_run)
 QApplication.processEvents()
 print(json.dumps({"at_first_frame": at_first_frame, "after": accessible._installed,
-                  "fsrs": "fsrs" in sys.modules, "heavy_before_first_frame": heavy}))
+                  "fsrs": "fsrs" in sys.modules, "heavy_before_first_frame": heavy,
+                  "pages_at_first_frame": pages_at_first_frame}))
 """
 
 
@@ -78,7 +82,7 @@ def test_the_real_start_installs_the_board_interfaces_after_the_content(tmp_path
         assert result.returncode == 0, result.stderr
     seen = json.loads(result.stdout.strip().splitlines()[-1])
     assert seen == {"at_first_frame": False, "after": True, "fsrs": False,
-                    "heavy_before_first_frame": []}, seen
+                    "heavy_before_first_frame": [], "pages_at_first_frame": [1, 0]}, seen
 
 
 def test_marks_are_read_without_fsrs_and_answers_still_schedule(tmp_path):

@@ -116,3 +116,35 @@ def test_roles_made_after_a_step_get_their_size(visited, qtbot):
     assert roles
     for widget in roles:
         assert widget.font().pointSizeF() == role_pt(widget.objectName(), DEFAULT_FONT_PT + 1)
+
+
+def test_a_wrapped_label_remembers_its_height_only_while_its_text_and_font_stay(qtbot):
+    from PySide6.QtGui import QFont
+
+    from app.ui.widgets import WrappedLabel, label
+
+    widget = label("Eine Brücke über eine breite Lücke kostet nicht mehr als eine schmale.")
+    qtbot.addWidget(widget)
+    assert isinstance(widget, WrappedLabel)
+    one = widget.heightForWidth(160)
+    assert widget.heightForWidth(160) == one and widget.heightForWidth(2000) < one
+    # Longer text, bigger font, wider margins: each asks for more height at the same width.
+    widget.setText(widget.text() * 3)
+    longer = widget.heightForWidth(160)
+    assert longer > one
+    font = QFont(widget.font())
+    font.setPointSizeF(font.pointSizeF() * 2)
+    widget.setFont(font)
+    bigger = widget.heightForWidth(160)
+    assert bigger > longer
+    widget.setContentsMargins(0, 20, 0, 20)
+    assert widget.heightForWidth(160) == bigger + 40
+    # What a fresh label says at each width, the remembering one says too.
+    fresh = WrappedLabel(widget.text())
+    qtbot.addWidget(fresh)
+    fresh.setTextFormat(widget.textFormat())
+    fresh.setWordWrap(True)
+    fresh.setFont(font)
+    fresh.setContentsMargins(0, 20, 0, 20)
+    assert [widget.heightForWidth(w) for w in (90, 160, 400)] == \
+        [fresh.heightForWidth(w) for w in (90, 160, 400)]

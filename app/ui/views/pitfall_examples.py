@@ -119,6 +119,10 @@ class ExamplePanel(QFrame):
                 # The page may be gone by then (a new library replaces every view).
                 window.after_first_frame(lambda: self._draw() if isValid(self) else None)
 
+    def prepare(self) -> None:
+        """Draw the picture now, not when first shown (pages built ahead of time)."""
+        self._draw()
+
     def _draw(self) -> None:
         if not self._pending:
             return
