@@ -79,7 +79,9 @@ def _walk(root: QWidget, old_pt: float, new_pt: float) -> None:
 
 
 def _children(widget: QWidget) -> list[QWidget]:
-    return widget.findChildren(QWidget, "", Qt.FindChildOption.FindDirectChildrenOnly)
+    # No name argument: PySide6 6.11 reads "" as "only children with an empty name", which
+    # skipped the named #Sidebar, notice bar and problems panel.
+    return widget.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
 
 
 def _follow(stack: QStackedWidget) -> None:

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QListWidget, QWidget
 
 from app.ui.application import create_main_window
 from app.ui.settings import DEFAULT_FONT_PT
@@ -148,3 +148,26 @@ def test_a_wrapped_label_remembers_its_height_only_while_its_text_and_font_stay(
     fresh.setContentsMargins(0, 20, 0, 20)
     assert [widget.heightForWidth(w) for w in (90, 160, 400)] == \
         [fresh.heightForWidth(w) for w in (90, 160, 400)]
+
+
+def test_a_step_grows_the_sidebar_and_every_named_part_on_screen(window, qtbot):
+    # Named widgets (#Sidebar, the notice bar …) once kept their size: the walk asked for
+    # children with an empty name only.
+    window.resize(1280, 800)
+    sidebar = window.findChild(QWidget, "Sidebar")
+    listing = sidebar.findChild(QListWidget)
+    before_pt, before_width = window.font().pointSizeF(), sidebar.width()
+    named = [w for w in window.findChildren(QWidget) if w.objectName() and w.isVisible()
+             and w.objectName() not in ROLE_SCALES]
+    try:
+        trigger(window, qtbot, "Ctrl++")
+        trigger(window, qtbot, "Ctrl++")
+        qtbot.waitUntil(lambda: sidebar.width() > before_width)
+        after_pt = QApplication.font().pointSizeF()
+        assert after_pt > before_pt
+        assert abs(listing.font().pointSizeF() - after_pt) < 0.05
+        behind = [w.objectName() for w in named if w.isVisible()
+                  and abs(w.font().pointSizeF() - before_pt) < 0.05]
+        assert behind == []
+    finally:
+        window.theme.set_font_pt(DEFAULT_FONT_PT)
