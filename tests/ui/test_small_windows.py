@@ -361,3 +361,24 @@ def test_atlantis_board_stays_put_while_a_move_is_read(qtbot, window):
     settle()
     assert canvas.geometry() == place
     assert whole_or_scrolls()
+
+
+def test_atlantis_toolbar_is_one_line_at_1280x800_and_shows_every_digit(qtbot, window):
+    """The toolbar on two lines took the explanation's room under the board; the spin boxes
+    are as wide as their widest value (CompactSpinBox), and that value shows whole."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionSpinBox
+
+    window.resize(1280, 800)
+    view = window.view_for("board")
+    settle()
+    tops = {w.mapTo(view, QPoint(0, 0)).y() for w in
+            (view.example_combo, view.setup_button, view.practice_button, view.dice_button)}
+    assert max(tops) - min(tops) < view.setup_button.height(), tops
+    for spin in (view.seed_spin, view.players_spin):
+        spin.setValue(spin.maximum())
+        settle()
+        option = QStyleOptionSpinBox()
+        spin.initStyleOption(option)
+        field = spin.style().subControlRect(QStyle.ComplexControl.CC_SpinBox, option,
+                                            QStyle.SubControl.SC_SpinBoxEditField, spin)
+        assert field.width() >= spin.fontMetrics().horizontalAdvance(spin.text()), spin.text()

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSizePolicy,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -61,6 +60,7 @@ from app.ui.boards.atlantis_scene import (
     snake_layout,
 )
 from app.ui.widgets import (
+    CompactSpinBox,
     label,
     pill,
     secondary,
@@ -350,7 +350,7 @@ class AtlantisBoardView(BoardPage):
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.example_combo.activated.connect(self._on_example_chosen)
 
-        self.players_spin = QSpinBox()
+        self.players_spin = CompactSpinBox()
         self.players_spin.setRange(2, 4)
         self.players_spin.setValue(3)
         self.players_spin.setSuffix(" Personen")
@@ -360,7 +360,7 @@ class AtlantisBoardView(BoardPage):
         self.setup_button.clicked.connect(
             lambda: self.draft.new_game(self.players_spin.value(), 0))
 
-        self.seed_spin = QSpinBox()
+        self.seed_spin = CompactSpinBox()
         self.seed_spin.setRange(0, SEED_MAX)
         self.seed_spin.setValue(START_SEED)
         self.seed_spin.setMinimumWidth(96)
@@ -744,9 +744,14 @@ class AtlantisBoardView(BoardPage):
         self.chrome.show_message(self._hint())
         # Under the board the explanation says what happened and who is on: the hint would
         # only take its lines. A real message (a refusal, a copy) always shows.
-        self.message_box.setVisible(bool(self.session.message.text)
-                                    or self.explanation_area.widget() is None
-                                    or self.session.outcome is None)
+        shown = (bool(self.session.message.text) or self.explanation_area.widget() is None
+                 or self.session.outcome is None)
+        if shown == self.message_box.isHidden():
+            self.message_box.setVisible(shown)
+            if self.explanation_area.isVisible():
+                # The message's lines come from the explanation (the board stays pinned):
+                # left as it was, the column would outgrow the page and scroll it.
+                QTimer.singleShot(0, self, lambda: self.fit_explanation(repin=False))
         message = self.session.message
         if message.text and message.kind == "wrong":
             # On a small window the board fills the page and the answer sits below the fold:
