@@ -16,34 +16,22 @@ from __future__ import annotations
 from math import ceil
 
 from PySide6.QtCore import QRect, QSize, Qt
-from PySide6.QtWidgets import QLayout, QLayoutItem, QWidget, QWidgetItem
+from PySide6.QtWidgets import QLayoutItem, QWidget, QWidgetItem
+
+from app.ui.widgets import ItemListLayout
 
 
-class BalancedGrid(QLayout):
+class BalancedGrid(ItemListLayout):
     """Equal cells left to right in as many columns as the width holds (at least
     ``min_columns``), the rows as even as possible, read row by row."""
 
     def __init__(self, parent: QWidget | None = None, *, spacing: int = 6,
                  row_spacing: int = 8, min_columns: int = 1):
         super().__init__(parent)
-        self._items: list[QLayoutItem] = []
         self._spacing, self._row_spacing = spacing, row_spacing
         self._min_columns = max(1, min_columns)
-        self.setContentsMargins(0, 0, 0, 0)
 
-    # -- QLayout's bookkeeping -------------------------------------------------------------
-
-    def addItem(self, item: QLayoutItem) -> None:
-        self._items.append(item)
-
-    def count(self) -> int:
-        return len(self._items)
-
-    def itemAt(self, index: int):
-        return self._items[index] if 0 <= index < len(self._items) else None
-
-    def takeAt(self, index: int):
-        return self._items.pop(index) if 0 <= index < len(self._items) else None
+    # -- QLayout's bookkeeping (the item list: ItemListLayout) -------------------------------
 
     def expandingDirections(self):
         return Qt.Orientation(0)
@@ -113,7 +101,7 @@ class BalancedGrid(QLayout):
                                    cell.width(), cell.height()))
 
 
-class TableOrBlocks(QLayout):
+class TableOrBlocks(ItemListLayout):
     """A table with a header row, or — when its columns do not fit — one block per row.
 
     ``headers``: one widget per column (shown above the table). ``stretch``: the column
@@ -126,14 +114,12 @@ class TableOrBlocks(QLayout):
                  parent: QWidget | None = None, spacing: int = 8, row_spacing: int = 8,
                  block_spacing: int = 14):
         super().__init__(parent)
-        self._items: list[QLayoutItem] = []
         self._headers = [self._own(widget) for widget in headers]
         self._rows: list[tuple[list[QLayoutItem], list[QLayoutItem | None]]] = []
         self._stretch, self._below = stretch, set(below)
         self._spacing, self._row_spacing, self._block_spacing = (spacing, row_spacing,
                                                                  block_spacing)
         self._narrow: bool | None = None  # not yet laid out
-        self.setContentsMargins(0, 0, 0, 0)
 
     def _own(self, widget: QWidget) -> QLayoutItem:
         self.addChildWidget(widget)
@@ -155,12 +141,6 @@ class TableOrBlocks(QLayout):
 
     def addItem(self, item: QLayoutItem) -> None:  # only through add_row
         raise TypeError("TableOrBlocks: Zeilen mit add_row hinzufügen")
-
-    def count(self) -> int:
-        return len(self._items)
-
-    def itemAt(self, index: int):
-        return self._items[index] if 0 <= index < len(self._items) else None
 
     def takeAt(self, index: int):
         # The rows are the layout's structure; taking an item apart would leave a hole.

@@ -437,14 +437,13 @@ class ReflowRow(QBoxLayout):
         super().setGeometry(rect)
 
 
-class FlowLayout(QLayout):
-    """Items side by side, left to right, wrapping onto the next line when the width runs
-    out – like words in a paragraph. Each line's items are centred vertically."""
+class ItemListLayout(QLayout):
+    """A layout whose items are a plain list, without margins: Qt's bookkeeping for the
+    hand-made layouts (this FlowLayout, app/ui/reflow.py), written once."""
 
-    def __init__(self, parent: QWidget | None = None, spacing: int = 10):
+    def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self._items: list = []
-        self._spacing = spacing
         self.setContentsMargins(0, 0, 0, 0)
 
     def addItem(self, item) -> None:
@@ -458,6 +457,15 @@ class FlowLayout(QLayout):
 
     def takeAt(self, index: int):
         return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+
+class FlowLayout(ItemListLayout):
+    """Items side by side, left to right, wrapping onto the next line when the width runs
+    out – like words in a paragraph. Each line's items are centred vertically."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 10):
+        super().__init__(parent)
+        self._spacing = spacing
 
     def spacing(self) -> int:
         return self._spacing
