@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from PySide6.QtCore import Qt
 
 from app.ui.application import create_main_window, make_application
@@ -101,3 +102,53 @@ print("ok")
     result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr
+
+
+STYLE_PROBE = """
+import json, sys
+from types import SimpleNamespace
+from PySide6.QtWidgets import QApplication, QWidget
+from app.ui.application import run
+from app.ui.text_size import ROLE_SCALES, TextSizeStyle
+run(SimpleNamespace(check=None, screenshot=None, pdf=None, game=None, content=None))
+app = QApplication.instance()
+window = next(w for w in QApplication.topLevelWidgets() if hasattr(w, "page_builder"))
+
+def roles():
+    return sorted((w.objectName(), w.font().pointSizeF()) for w in window.findChildren(QWidget)
+                  if w.objectName() in ROLE_SCALES)
+
+at_first_frame = (isinstance(app._regelfrisch_text_style, TextSizeStyle)
+                  if hasattr(app, "_regelfrisch_text_style") else False)
+roles_before, image_before = roles(), window.grab().toImage()
+QApplication.processEvents()
+assert window.ready
+after = isinstance(getattr(app, "_regelfrisch_text_style", None), TextSizeStyle)
+print(json.dumps({"at_first_frame": at_first_frame, "after": after,
+                  "same_sizes": roles_before == roles(), "roles": len(roles_before),
+                  "sizes": sorted({size for _name, size in roles_before}),
+                  "same_pixels": image_before == window.grab().toImage()}))
+"""
+
+
+@pytest.mark.parametrize(("theme", "font_pt"), [("hell", 11.0), ("dunkel", 15.0)])
+def test_the_text_size_style_comes_after_the_first_frame_with_the_same_look(
+        tmp_path, theme, font_pt):
+    data = tmp_path / "daten"
+    data.mkdir()
+    (data / "einstellungen.ini").write_text(
+        f"[General]\nlast_game=atlantis\nlast_section=turn\ntheme={theme}\nfont_pt={font_pt}\n",
+        encoding="utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "REGELFRISCH_DATA": str(data),
+           "REGELFRISCH_EXIT_WHEN_SHOWN": "content"}
+    env.pop("REGELFRISCH_CACHE", None)
+    for _start in range(2):  # the second start opens from the snapshot
+        result = subprocess.run([sys.executable, "-c", STYLE_PROBE], cwd=REPO, env=env,
+                                capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, result.stderr
+    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    # The role sizes at this text size: H1 1.6×, H2 1.25×, a page pill 0.85× the body.
+    wanted = {round(font_pt * 1.6, 1), round(font_pt * 1.25, 1), round(font_pt * 0.85, 1)}
+    assert wanted <= set(seen["sizes"]), seen
+    assert seen["roles"] > 10 and seen["at_first_frame"] is False and seen["after"] is True
+    assert seen["same_sizes"] and seen["same_pixels"], seen
