@@ -171,9 +171,10 @@ def size_roles(root: QWidget) -> None:
     if app is None or not getattr(app, _LATER, False):
         return
     body_pt = current_pt()
-    for widget in (root, *root.findChildren(QWidget)):
-        name = widget.objectName()
-        if name in ROLE_SCALES:
+    for name in ROLE_SCALES:
+        # Qt picks the widgets by name: a wrapper is made only for those (issue #27).
+        found = root.findChildren(QWidget, name)
+        for widget in ([root, *found] if root.objectName() == name else found):
             wanted = role_pt(name, body_pt)
             font = widget.font()
             if font.pointSizeF() != wanted:
