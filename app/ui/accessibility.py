@@ -10,8 +10,11 @@ from __future__ import annotations
 import re
 
 from PySide6 import QtGui
+
+# QtGui's types used here only later (QAccessible, QTextDocument, QAction) are imported where
+# they are used: PySide makes a type and its enums on first import, and this module is loaded
+# before the first frame (issue #27).
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAction, QTextDocument
 from PySide6.QtWidgets import QLabel, QLineEdit, QScrollArea, QWidget
 
 
@@ -53,6 +56,8 @@ def link_label(widget: QWidget, text: str, label: QLabel | None = None) -> QLabe
 
 def name_clear_button(field: QLineEdit, text: str) -> None:
     """The little cross of ``setClearButtonEnabled`` is a nameless button otherwise."""
+    from PySide6.QtGui import QAction
+
     action = field.findChild(QAction, "_q_qlineeditclearaction")
     if action is not None:
         action.setText(text)
@@ -75,6 +80,8 @@ def _plain(label: QLabel) -> str:
     text = label.text()
     if label.textFormat() == Qt.TextFormat.RichText or (
             label.textFormat() == Qt.TextFormat.AutoText and QtGui.Qt.mightBeRichText(text)):
+        from PySide6.QtGui import QTextDocument
+
         document = QTextDocument()
         document.setHtml(text)
         text = document.toPlainText()
@@ -143,6 +150,8 @@ def announce(widget: QWidget, text: str, *, urgent: bool = False) -> None:
     itself (AT-SPI ``object:announcement``; ``urgent`` interrupts, for refusals)."""
     if not text:
         return
+    from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
+
     event = QAccessibleAnnouncementEvent(widget, text)
     if urgent:
         event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)

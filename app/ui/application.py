@@ -26,7 +26,7 @@ from app import __version__
 from app.model.library import LoadedGame
 from app.model.paths import content_root, resources_root
 from app.model.safe_files import UnwritableFile, german_os_error, write_atomically
-from app.ui import render_memo
+from app.ui import render_memo, text_size
 from app.ui.accessibility import install as install_accessibility
 from app.ui.app_state import AppState, Services
 from app.ui.main_window import MainWindow
@@ -38,10 +38,14 @@ from app.ui.theme import ThemeController, apply_theme, colours_for
 DEFAULT_SIZE = (1280, 800)
 
 
-def make_application(argv: list[str] | None = None, *, accessibility: bool = True) -> QApplication:
+def make_application(argv: list[str] | None = None, *, accessibility: bool = True,
+                     text_style_later: bool = False) -> QApplication:
     """The application, named and styled. ``accessibility=False`` leaves the boards'
-    screen-reader factory to the caller (``run`` installs it after the first frame)."""
+    screen-reader factory to the caller (``run`` installs it after the first frame);
+    ``text_style_later`` the text-size style (``text_size.finish_install``)."""
     app = QApplication.instance() or QApplication(argv or sys.argv[:1])
+    if text_style_later:
+        text_size.defer_install(app)
     name_application()
     QCoreApplication.setApplicationVersion(__version__)
     # Ties the window to the menu entry of --install-desktop (Wayland app id, task bars).
@@ -120,7 +124,7 @@ def run(args) -> int:
     offscreen_job = bool(args.screenshot or args.pdf or teaching_sheet)
     if offscreen_job:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    app = make_application(accessibility=offscreen_job)
+    app = make_application(accessibility=offscreen_job, text_style_later=not offscreen_job)
     root = Path(args.content) if args.content else content_root()
     if teaching_sheet:
         from app.ui.teach.sheet import export_teaching_pdf
@@ -137,6 +141,8 @@ def run(args) -> int:
         # Filled by ContentLoader: from the snapshot before the first frame, else in the
         # background; the full load (pydantic, YAML, the engines) never delays the window.
         window = create_main_window(None, args.game)
+        # The text-size style only after the first frame (app/ui/text_size.py).
+        window.after_first_frame(lambda: text_size.finish_install(app))
         fit_first_start(window, window.settings, app.primaryScreen())
         # The boards' interfaces import the board code: not needed for the first frame,
         # unless a screen reader already listens (it would ask about the page at once).

@@ -29,6 +29,7 @@ from app.ui.settings import DEFAULT_FONT_PT, MAX_FONT_PT, MIN_FONT_PT, Settings
 from app.ui.sheet_actions import print_sheet_of, save_sheet_of
 from app.ui.sidebar import MARKED_KINDS, list_width, most_marks, sidebar_width
 from app.ui.switcher import switcher_icon, switcher_title
+from app.ui.text_size import size_roles
 from app.ui.theme import ThemeController, colours_for
 from app.ui.wheel_guard import guard_wheel
 
@@ -77,6 +78,11 @@ class MainWindow(QMainWindow):
         self.status_text = StatusText()
         self.status_text.setTextFormat(Qt.TextFormat.PlainText)
         self.status_text.setObjectName("StatusText")
+        # The roles' sizes before anything is polished or measured (the status bar measures
+        # at once): the style sheet keeps the font a widget had when it was first polished
+        # (app/ui/text_size.py: the text-size style comes after the first frame).
+        size_roles(self.status_text)
+        size_roles(self)
         self.statusBar().addWidget(self.status_text, 1)
         self.statusBar().setSizeGripEnabled(False)
 
@@ -124,10 +130,16 @@ class MainWindow(QMainWindow):
 
         self.game_switcher = QComboBox()
         self.game_switcher.setObjectName("GameSwitcher")
-        link_label(self.game_switcher, "Spiel wählen")
         self.game_switcher.currentIndexChanged.connect(
             lambda i: self.state.select_game(self.game_switcher.itemData(i)))
         layout.addWidget(self.game_switcher)
+        # A hidden sibling made here, not one that follows the box's parent: that follower
+        # is an event filter in Python, and every event it sees before the first frame makes
+        # PySide create the event's type (issue #27).
+        buddy = QLabel("Spiel wählen", sidebar)
+        buddy.setObjectName("HiddenBuddy")
+        buddy.hide()
+        link_label(self.game_switcher, "Spiel wählen", buddy)
         layout.addSpacing(6)
 
         self.section_list = QListWidget()
@@ -249,6 +261,7 @@ class MainWindow(QMainWindow):
 
     def _adopt(self, cache_key: tuple[str, str], view: QWidget) -> QWidget:
         guard_wheel(view)
+        size_roles(view)
         self._views[cache_key] = view
         self.stack.addWidget(view)
         return view

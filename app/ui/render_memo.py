@@ -13,8 +13,6 @@ import json
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QSaveFile
-
 from app.model.library import UnreadableFile, read_content_file
 
 FILE = "rendered.json"
@@ -77,6 +75,10 @@ def save() -> None:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError:
         return
+    # Imported here: the memo is saved after the first frame, and PySide makes a type on
+    # first import (issue #27).
+    from PySide6.QtCore import QSaveFile
+
     target = QSaveFile(str(directory / FILE))
     if target.open(QSaveFile.OpenModeFlag.WriteOnly) and target.write(raw) == len(raw):
         target.commit()

@@ -135,9 +135,50 @@ class TextSizeStyle(QProxyStyle):
 
 
 def install(app: QApplication) -> None:
-    """Once per application, before the style sheet is set (the sheet wraps this style)."""
-    if isinstance(getattr(app, "_regelfrisch_text_style", None), QObject):
+    """Once per application, before the style sheet is set (the sheet wraps this style).
+
+    After ``defer_install`` it waits for ``finish_install``."""
+    if getattr(app, _LATER, False) or \
+            isinstance(getattr(app, "_regelfrisch_text_style", None), QObject):
         return
     style = TextSizeStyle()
     app._regelfrisch_text_style = style
     app.setStyle(style)
+
+
+# The style's polish hook costs the start its first frame: every widget Qt polishes goes to
+# Python, and for a widget of a class PySide does not know (Qt's private pop-ups, containers)
+# PySide creates dozens of widget types and their enums to find one (issue #27). So the
+# interactive start sizes the roles of what the first frame shows by hand and installs the
+# style right after that frame; the sizes are the same either way.
+_LATER = "_regelfrisch_text_style_later"
+
+
+def defer_install(app: QApplication) -> None:
+    """Leave the style out until ``finish_install``; ``size_roles`` stands in until then."""
+    if not isinstance(getattr(app, "_regelfrisch_text_style", None), QObject):
+        setattr(app, _LATER, True)
+
+
+def finish_install(app: QApplication) -> None:
+    """Install the style after all (re-polishing the widgets there are: same sizes)."""
+    setattr(app, _LATER, False)
+    install(app)
+
+
+def size_roles(root: QWidget) -> None:
+    """While the style waits (``defer_install``): give ``root`` and the widgets below it
+    their role's size, as the style's polish would. Otherwise nothing to do."""
+    app = QApplication.instance()
+    if app is None or not getattr(app, _LATER, False):
+        return
+    body_pt = current_pt()
+    for name in ROLE_SCALES:
+        # Qt picks the widgets by name: a wrapper is made only for those (issue #27).
+        found = root.findChildren(QWidget, name)
+        for widget in ([root, *found] if root.objectName() == name else found):
+            wanted = role_pt(name, body_pt)
+            font = widget.font()
+            if font.pointSizeF() != wanted:
+                font.setPointSizeF(wanted)
+                widget.setFont(font)

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from PySide6.QtCore import Qt
 
 from app.ui.application import create_main_window, make_application
@@ -61,8 +62,21 @@ heavy = sorted(m for m in sys.modules
 # Pages are built ahead only in the idle time after the first frame (app/ui/page_builder.py).
 window = next(w for w in QApplication.topLevelWidgets() if hasattr(w, "page_builder"))
 pages_at_first_frame = (window.stack.count(), window.page_builder.pieces_run)
+# Qt types PySide made before the first frame (a type is in its module once made): not the
+# file-saving one (nothing is written before it; the progress lock is taken, to read the marks
+# the page shows), not the screen-reader events,
+# not the widget types the text-size style's polish hook made it try (app/ui/text_size.py).
+import PySide6.QtCore as core, PySide6.QtGui as gui, PySide6.QtWidgets as widgets
+later = {core: ("QSaveFile",), gui: ("QAccessibleAnnouncementEvent",),
+         widgets: ("QMdiSubWindow", "QCalendarWidget", "QWizard", "QRhiWidget")}
+types_made = sorted(n for module, names in later.items() for n in names if n in module.__dict__)
+style_at_first_frame = hasattr(QApplication.instance(), "_regelfrisch_text_style")
 QApplication.processEvents()
+assert window.ready
+style_after = type(getattr(QApplication.instance(), "_regelfrisch_text_style", None)).__name__
 print(json.dumps({"at_first_frame": at_first_frame, "after": accessible._installed,
+                  "types_before_first_frame": types_made,
+                  "text_style": [style_at_first_frame, style_after],
                   "fsrs": "fsrs" in sys.modules, "heavy_before_first_frame": heavy,
                   "pages_at_first_frame": pages_at_first_frame}))
 """
@@ -82,7 +96,9 @@ def test_the_real_start_installs_the_board_interfaces_after_the_content(tmp_path
         assert result.returncode == 0, result.stderr
     seen = json.loads(result.stdout.strip().splitlines()[-1])
     assert seen == {"at_first_frame": False, "after": True, "fsrs": False,
-                    "heavy_before_first_frame": [], "pages_at_first_frame": [1, 0]}, seen
+                    "heavy_before_first_frame": [], "pages_at_first_frame": [1, 0],
+                    "types_before_first_frame": [],
+                    "text_style": [False, "TextSizeStyle"]}, seen
 
 
 def test_marks_are_read_without_fsrs_and_answers_still_schedule(tmp_path):
@@ -101,3 +117,53 @@ print("ok")
     result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr
+
+
+STYLE_PROBE = """
+import json, sys
+from types import SimpleNamespace
+from PySide6.QtWidgets import QApplication, QWidget
+from app.ui.application import run
+from app.ui.text_size import ROLE_SCALES, TextSizeStyle
+run(SimpleNamespace(check=None, screenshot=None, pdf=None, game=None, content=None))
+app = QApplication.instance()
+window = next(w for w in QApplication.topLevelWidgets() if hasattr(w, "page_builder"))
+
+def roles():
+    return sorted((w.objectName(), w.font().pointSizeF()) for w in window.findChildren(QWidget)
+                  if w.objectName() in ROLE_SCALES)
+
+at_first_frame = (isinstance(app._regelfrisch_text_style, TextSizeStyle)
+                  if hasattr(app, "_regelfrisch_text_style") else False)
+roles_before, image_before = roles(), window.grab().toImage()
+QApplication.processEvents()
+assert window.ready
+after = isinstance(getattr(app, "_regelfrisch_text_style", None), TextSizeStyle)
+print(json.dumps({"at_first_frame": at_first_frame, "after": after,
+                  "same_sizes": roles_before == roles(), "roles": len(roles_before),
+                  "sizes": sorted({size for _name, size in roles_before}),
+                  "same_pixels": image_before == window.grab().toImage()}))
+"""
+
+
+@pytest.mark.parametrize(("theme", "font_pt"), [("hell", 11.0), ("dunkel", 15.0)])
+def test_the_text_size_style_comes_after_the_first_frame_with_the_same_look(
+        tmp_path, theme, font_pt):
+    data = tmp_path / "daten"
+    data.mkdir()
+    (data / "einstellungen.ini").write_text(
+        f"[General]\nlast_game=atlantis\nlast_section=turn\ntheme={theme}\nfont_pt={font_pt}\n",
+        encoding="utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "REGELFRISCH_DATA": str(data),
+           "REGELFRISCH_EXIT_WHEN_SHOWN": "content"}
+    env.pop("REGELFRISCH_CACHE", None)
+    for _start in range(2):  # the second start opens from the snapshot
+        result = subprocess.run([sys.executable, "-c", STYLE_PROBE], cwd=REPO, env=env,
+                                capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, result.stderr
+    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    # The role sizes at this text size: H1 1.6×, H2 1.25×, a page pill 0.85× the body.
+    wanted = {round(font_pt * 1.6, 1), round(font_pt * 1.25, 1), round(font_pt * 0.85, 1)}
+    assert wanted <= set(seen["sizes"]), seen
+    assert seen["roles"] > 10 and seen["at_first_frame"] is False and seen["after"] is True
+    assert seen["same_sizes"] and seen["same_pixels"], seen
