@@ -45,7 +45,7 @@ from app.rules.atlantis import (
 )
 
 # CI size; REGELFRISCH_PROPERTY_GAMES=5000 for a longer run by hand.
-GAMES = max(10, int(os.environ.get("REGELFRISCH_PROPERTY_GAMES", "400")))
+GAMES = max(10, int(os.environ.get("REGELFRISCH_PROPERTY_GAMES", "250")))
 MAX_STEPS = 2000
 TILES = 84
 CARDS = 105

@@ -13,7 +13,7 @@ from app.rules.contract import Explanation, Game, GameInfo
 from app.rules.errors import IllegalMoveError, RulesError
 from app.rules.registry import GAMES
 
-GAMES_PER_ENGINE = int(os.environ.get("REGELFRISCH_CONFORMANCE_GAMES", "12"))
+GAMES_PER_ENGINE = int(os.environ.get("REGELFRISCH_CONFORMANCE_GAMES", "6"))
 MAX_PLIES = 400
 
 

@@ -1,7 +1,7 @@
 """Each engine accepts exactly the positions a game can reach and follows its rulings to the letter.
 
 * positions reached by random legal play are valid (``status`` empty) and round-trip through the
-  notation – ``REGELFRISCH_PROPERTY_GAMES`` games per engine (CI size 400 for Atacama; Survive and
+  notation – ``REGELFRISCH_PROPERTY_GAMES`` games per engine (CI size 250 for Atacama; Survive and
   Atlantis also play half and all of that number in their simulation tests, so this file adds
   what is missing there; set the variable higher for a longer run by hand, e.g. 5000);
 * Atacama positions made by one small edit of a reachable position are accepted exactly when a
@@ -32,7 +32,7 @@ from app.rules.survive import board as sboard
 from app.rules.survive import notation as snot
 
 # CI size; the README shows the longer run by hand.
-GAMES = int(os.environ.get("REGELFRISCH_PROPERTY_GAMES", "400"))
+GAMES = int(os.environ.get("REGELFRISCH_PROPERTY_GAMES", "250"))
 BLOCKS = 10
 
 # =============================================================================================

@@ -725,9 +725,9 @@ class _Invariants:
         return None
 
 
-# Half of REGELFRISCH_PROPERTY_GAMES (CI size 400), in blocks of 50; test_invariants plays the
+# Half of REGELFRISCH_PROPERTY_GAMES (CI size 250), in blocks of 50; test_invariants plays the
 # other half.
-SIMULATED_BLOCKS = max(2, int(os.environ.get("REGELFRISCH_PROPERTY_GAMES", "400")) // 2 // 50)
+SIMULATED_BLOCKS = max(2, int(os.environ.get("REGELFRISCH_PROPERTY_GAMES", "250")) // 2 // 50)
 
 
 @pytest.mark.parametrize("block", range(SIMULATED_BLOCKS),
