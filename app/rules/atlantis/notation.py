@@ -87,6 +87,7 @@ from __future__ import annotations
 
 import re
 import string
+from functools import lru_cache
 
 from app.rules.atlantis.invariants import check_state
 from app.rules.atlantis.moves import (
@@ -388,6 +389,13 @@ def parse_state(text: str) -> State:
     """Read a position in the full or the short form (see the module docstring)."""
     if not isinstance(text, str):
         raise NotationError("Eine Stellung wird als Text geschrieben.")
+    return _parse_state(text)
+
+
+# A state is immutable, so a text read a moment ago (a drawing and its situation, a page and
+# its worked example) is the same state again; failures are not kept (lru_cache re-raises).
+@lru_cache(maxsize=512)
+def _parse_state(text: str) -> State:
     setup = re.fullmatch(r"\s*aufbau\s+(\S+)(?:\s+(\S+))?\s*", text, re.I)
     if setup:
         return _parse_setup(*setup.groups())
