@@ -270,7 +270,7 @@ def test_export_and_import_into_a_fresh_data_folder(qtbot, library, tmp_path, mo
                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(target, drop)
     assert drop.isAccepted()
-    qtbot.waitUntil(lambda: other.state.game_id == "azul", timeout=3000)
+    qtbot.waitUntil(lambda: other.state.game_id == "azul", timeout=10_000)
     installed = _packs(fresh) / "azul"
     for name in ("game.yaml", "quiz.yaml"):
         assert (installed / name).read_bytes() == (folder / name).read_bytes()
@@ -447,7 +447,7 @@ def test_a_pack_broken_at_start_appears_once_fixed(qtbot, library, _isolated_use
     assert any("game.yaml:" in e for e in win.packs.panel.entries())
     _rewrite(folder / "game.yaml", "zusammenfassung: |", "summary: |")
     qtbot.waitUntil(lambda: win.game_switcher.currentText() == "Azul (eigenes)",
-                    timeout=3000)
+                    timeout=10_000)
     assert "In 30 Sekunden" in [s.title for s in win.sections()]
 
 
@@ -587,5 +587,5 @@ def test_a_pack_edited_while_another_game_was_open_shows_its_new_text(
     win.state.select_game("carcassonne")
     win.state.select_section("summary")
     qtbot.waitUntil(lambda: "Lege Karten an." in visible_text(win.current_view()),
-                    timeout=3000)
+                    timeout=10_000)
     assert win.state.game_id == "carcassonne"
