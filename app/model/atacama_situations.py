@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from app.model.quiz_round import Choice, Situation
+from app.model.quiz_round import Choice, Situation, distinct_choices
 from app.rules.atacama import (
     Direction,
     State,
@@ -75,16 +75,6 @@ def _shuffle(rng: random.Random, choices: list[Choice]) -> tuple[Choice, ...]:
     rng.shuffle(shuffled)
     return tuple(shuffled)
 
-
-def _choices(correct: str, wrong: list[tuple[str, str]], need: int) -> list[Choice] | None:
-    """Keep misconceptions that differ from the truth and from each other."""
-    seen = {correct}
-    chosen = [Choice(correct, True)]
-    for text, pitfall in wrong:
-        if text not in seen and len(chosen) < 4:
-            seen.add(text)
-            chosen.append(Choice(text, False, pitfall))
-    return chosen if len(chosen) >= need else None
 
 
 def _neighbours(square: int, steps) -> list[int]:
@@ -146,7 +136,7 @@ def _place(state: State, rng: random.Random):
                        f"Turm stehen. Der Bohrturm auf {corner} über Eck allein würde nicht "
                        "sperren: gesperrt sind nur Felder, die eine Kante mit einem besetzten "
                        "Feld teilen.")
-    chosen = _choices(correct, wrong, 2)
+    chosen = distinct_choices(correct, wrong, 2)
     if chosen is None:
         return None
     question = (f"Du spielst {name} und möchtest einen Bohrturm auf {where} setzen "
@@ -202,7 +192,7 @@ def _line(state: State, rng: random.Random):
         return None
     exact = rng.choice(pool)
     alternatives = _line_alternatives(state, pr.direction, exact.index, pr.right, exact)
-    chosen = _choices(signed(exact.total),
+    chosen = distinct_choices(signed(exact.total),
                       [(signed(points), pitfall) for points, pitfall in alternatives], 4)
     if chosen is None:
         return None

@@ -23,6 +23,19 @@ class Choice:
     pitfall: str | None = None  # the misconception this wrong choice stands for
 
 
+def distinct_choices(correct: str, wrong: list[tuple[str, str]],
+                     need: int) -> list[Choice] | None:
+    """The right answer and up to three misconceptions (text, pitfall) that differ from it and
+    from each other; None when fewer than ``need`` choices are left."""
+    seen = {correct}
+    chosen = [Choice(correct, True)]
+    for text, pitfall in wrong:
+        if text not in seen and len(chosen) < 4:
+            seen.add(text)
+            chosen.append(Choice(text, False, pitfall))
+    return chosen if len(chosen) >= need else None
+
+
 @dataclass(frozen=True)
 class Situation:
     """A question the rules engine made up and answered itself."""

@@ -32,7 +32,7 @@ from dataclasses import replace
 from functools import cache
 from itertools import pairwise
 
-from app.model.quiz_round import Choice, Situation
+from app.model.quiz_round import Situation, distinct_choices
 from app.rules.errors import IllegalMoveError, RulesError
 from app.rules.survive import (
     Boat,
@@ -98,15 +98,6 @@ def make_situation(seed: int, kind: str | None = None) -> Situation:
     raise RulesError(f"Zur Übungsnummer {seed} ließ sich keine Übungssituation bilden.")
 
 
-def _choices(correct: str, wrong: list[tuple[str, str]], need: int) -> list[Choice] | None:
-    seen = {correct}
-    chosen = [Choice(correct, True)]
-    for text, pitfall in wrong:
-        if text not in seen and len(chosen) < 4:
-            seen.add(text)
-            chosen.append(Choice(text, False, pitfall))
-    return chosen if len(chosen) >= need else None
-
 
 # -- what does this creature do -------------------------------------------------------------
 
@@ -167,7 +158,7 @@ def _creature(rng: random.Random):
     outcome = resolve_encounter(creature, contents)
     correct = result_text(contents.boat is not None, outcome.passengers_after is not None,
                           outcome.lost)
-    chosen = _choices(correct, _believed(creature, contents), 2)
+    chosen = distinct_choices(correct, _believed(creature, contents), 2)
     if chosen is None:
         return None
     question = (f"{ARTICLE[creature]} zieht auf ein Meeresfeld. Dort: "
@@ -212,7 +203,7 @@ def _remove(rng: random.Random):
     if len(offered) < 3:
         return None
     wrong = [(_tile_text(s), "reihenfolge-entfernen") for s in offered]
-    chosen = _choices(_tile_text(right), wrong, 4)
+    chosen = distinct_choices(_tile_text(right), wrong, 4)
     if chosen is None:
         return None
     reasons = [verdicts[right][1]]
@@ -638,7 +629,7 @@ def _points(rng: random.Random):
     except IllegalMoveError as refused:
         cost, code, reason = None, refused.code, f"Gar nicht erlaubt. {refused}"
     wrong = [(cost_text(n), pitfall) for n, pitfall in _believed_price(state, plan, cost, code)]
-    chosen = _choices(cost_text(cost), wrong, 2)
+    chosen = distinct_choices(cost_text(cost), wrong, 2)
     if chosen is None:
         return None
     question = (f"Du spielst {table.me.title}. {text} Wie viele deiner {MOVE_POINTS} "
