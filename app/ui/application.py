@@ -26,6 +26,7 @@ from app import __version__
 from app.model.library import LoadedGame
 from app.model.paths import content_root, resources_root
 from app.model.safe_files import UnwritableFile, german_os_error, write_atomically
+from app.rules.contract import BOARD
 from app.ui import render_memo, text_size
 from app.ui.accessibility import install as install_accessibility
 from app.ui.app_state import AppState, Services
@@ -110,6 +111,12 @@ def create_main_window(library=None, game: str | None = None,
     return window
 
 
+def _screen_reader_listens() -> bool:
+    from PySide6.QtGui import QAccessible
+
+    return QAccessible.isActive()
+
+
 def prebuild_pages(window: MainWindow) -> None:
     """Build the window's pages in the idle time after its first frame (app/ui/page_builder.py)."""
     from app.ui.page_builder import PageBuilder
@@ -145,14 +152,16 @@ def run(args) -> int:
         window.after_first_frame(lambda: text_size.finish_install(app))
         fit_first_start(window, window.settings, app.primaryScreen())
         # The boards' interfaces import the board code: not needed for the first frame,
-        # unless a screen reader already listens (it would ask about the page at once).
-        from PySide6.QtGui import QAccessible
-
-        if QAccessible.isActive():
+        # unless it shows a board and a screen reader already listens (it would ask about
+        # the board at once). Only then is it worth asking (PySide makes QAccessible's
+        # enums for the question, ≈ 3 ms).
+        if window.state.section == BOARD and _screen_reader_listens():
             install_accessibility()
         else:
             window.after_first_frame(install_accessibility)
-        prebuild_pages(window)
+        # Even importing the builder (≈ 10 ms) waits: it has nothing to do before the frame.
+        window.page_builder = None
+        window.after_first_frame(lambda: prebuild_pages(window))
     if args.screenshot:
         try:
             written = save_screenshots(window, Path(args.screenshot))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -27,11 +29,14 @@ from app.ui.section_delegate import COUNT_ROLE, SectionDelegate
 from app.ui.sections import Section, sections_for
 from app.ui.settings import DEFAULT_FONT_PT, MAX_FONT_PT, MIN_FONT_PT, Settings
 from app.ui.sheet_actions import print_sheet_of, save_sheet_of
-from app.ui.sidebar import MARKED_KINDS, list_width, most_marks, sidebar_width
+from app.ui.sidebar import MARKED_KINDS, ItemMargins, list_width, most_marks, sidebar_width
 from app.ui.switcher import switcher_icon, switcher_title
 from app.ui.text_size import size_roles
 from app.ui.theme import ThemeController, colours_for
 from app.ui.wheel_guard import guard_wheel
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
 
 SIDEBAR_WIDTH = 200  # before its names are measured (app/ui/sidebar.py)
 SECTION_KEY = Qt.ItemDataRole.UserRole
@@ -89,8 +94,8 @@ class MainWindow(QMainWindow):
         self._actions: dict[str, QAction] | None = None
         self._build_menu_bar()
         self._set_tab_order()
-        if theme is not None:
-            theme.changed.connect(self._fit_sidebar)
+        self._margins = ItemMargins(self.section_list, settings)  # app/ui/sidebar.py
+        self.after_first_frame(lambda: self._margins.check() and self._fit_sidebar())
 
         state.libraryChanged.connect(self._on_library)
         state.gameChanged.connect(self._show_game)
@@ -315,12 +320,12 @@ class MainWindow(QMainWindow):
         sections = [(listing.item(row).data(SECTION_KEY), listing.item(row).text())
                     for row in range(listing.count())]
         self.sidebar.setFixedWidth(sidebar_width(
-            self.sidebar, list_width(listing, sections, most),
+            self.sidebar, list_width(listing, sections, most, self._margins.get()),
             [self.app_title.sizeHint().width(), self.game_switcher.minimumSizeHint().width()]))
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange and hasattr(self, "sidebar"):
+        if event.type() == QEvent.Type.FontChange and hasattr(self, "_margins"):
             self._fit_sidebar()
 
     def marked_count(self, section_key: str) -> int:
@@ -372,33 +377,27 @@ class MainWindow(QMainWindow):
             action.setText(titles[number - 1] if number <= len(titles) else f"Abschnitt {number}")
             action.setVisible(number <= len(titles))
 
-    def _action(self, name: str, text: str, keys: list, slot, menu) -> QAction:
-        action = QAction(text, self)
-        # A platform's standard key may equal the explicit one (Print is Ctrl+P on Linux).
-        sequences = {QKeySequence(k).toString(): QKeySequence(k) for k in keys}
-        action.setShortcuts([s for s in sequences.values() if not s.isEmpty()])
-        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.triggered.connect(slot)
-        menu.addAction(action)
-        self.addAction(action)
-        self._actions[name] = action
-        return action
-
     def _build_menu_bar(self) -> None:
         # The bar and its three menus now, so the first frame has its final layout; their
         # entries and shortcuts (and the own-pack machinery) right after that frame.
         bar = self.menuBar()
         self._menus = (bar.addMenu("&Datei"), bar.addMenu("&Ansicht"), bar.addMenu("&Hilfe"))
 
+    def _action(self, name: str, text: str, keys: list, slot, menu) -> QAction:
+        # Also used by the own-pack and library actions to add their entries.
+        return _add_action(self, name, text, keys, slot, menu)
+
     def _fill_menus(self) -> None:
         """The menus' entries and their shortcuts (idempotent)."""
         if self._actions is not None:
             return
+        from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+
         self._actions = {}
         file_menu, view_menu, help_menu = self._menus
-        self._action("print", "Drucken / Als PDF …", [QKeySequence.StandardKey.Print, "Ctrl+P"],
-                     self.print_sheet, file_menu)
-        self._action("pdf", "Als PDF speichern …", ["Ctrl+Shift+P"], self.save_pdf, file_menu)
+        _add_action(self, "print", "Drucken / Als PDF …",
+                    [QKeySequence.StandardKey.Print, "Ctrl+P"], self.print_sheet, file_menu)
+        _add_action(self, "pdf", "Als PDF speichern …", ["Ctrl+Shift+P"], self.save_pdf, file_menu)
         from app.ui.pack_actions import PackActions
 
         self._packs = PackActions(self, file_menu)  # own games, live preview, Anki export
@@ -406,36 +405,36 @@ class MainWindow(QMainWindow):
 
         self._library = LibraryActions(self, self._packs, file_menu)  # shared packs via git
         file_menu.addSeparator()
-        self._action("quit", "Beenden", ["Ctrl+Q"], self.close, file_menu)
+        _add_action(self, "quit", "Beenden", ["Ctrl+Q"], self.close, file_menu)
 
-        self._action("search", "Suchen …", ["Ctrl+F", "Ctrl+K"], self.open_search, view_menu)
-        self._action("teach", "Erklären", ["F5"], self.open_teaching, view_menu)
+        _add_action(self, "search", "Suchen …", ["Ctrl+F", "Ctrl+K"], self.open_search, view_menu)
+        _add_action(self, "teach", "Erklären", ["F5"], self.open_teaching, view_menu)
         view_menu.addSeparator()
         for number in range(1, 10):
-            self._action(f"section{number}", f"Abschnitt {number}", [f"Ctrl+{number}"],
-                         lambda _=False, n=number: self.open_section_number(n), view_menu)
+            _add_action(self, f"section{number}", f"Abschnitt {number}", [f"Ctrl+{number}"],
+                        lambda _=False, n=number: self.open_section_number(n), view_menu)
         # Ctrl+1 … 9 end at nine; the neighbours reach every section, the tenth included.
-        self._action("next_section", "Nächster Abschnitt", ["Ctrl+PgDown"],
-                     lambda: self.step_section(1), view_menu)
-        self._action("previous_section", "Vorheriger Abschnitt", ["Ctrl+PgUp"],
-                     lambda: self.step_section(-1), view_menu)
-        self._action("last_section", "Letzter Abschnitt", ["Alt+0"],
-                     lambda: self.open_section_number(len(self.sections())), view_menu)
+        _add_action(self, "next_section", "Nächster Abschnitt", ["Ctrl+PgDown"],
+                    lambda: self.step_section(1), view_menu)
+        _add_action(self, "previous_section", "Vorheriger Abschnitt", ["Ctrl+PgUp"],
+                    lambda: self.step_section(-1), view_menu)
+        _add_action(self, "last_section", "Letzter Abschnitt", ["Alt+0"],
+                    lambda: self.open_section_number(len(self.sections())), view_menu)
         view_menu.addSeparator()
-        self._action("next_game", "Nächstes Spiel", ["Ctrl+G"], lambda: self.step_game(1),
-                     view_menu)
-        self._action("previous_game", "Vorheriges Spiel", ["Ctrl+Shift+G"],
-                     lambda: self.step_game(-1), view_menu)
+        _add_action(self, "next_game", "Nächstes Spiel", ["Ctrl+G"], lambda: self.step_game(1),
+                    view_menu)
+        _add_action(self, "previous_game", "Vorheriges Spiel", ["Ctrl+Shift+G"],
+                    lambda: self.step_game(-1), view_menu)
         view_menu.addSeparator()
-        self._action("back", "Zurück", ["Alt+Left"], lambda: self.go(-1), view_menu)
-        self._action("forward", "Vorwärts", ["Alt+Right"], lambda: self.go(1), view_menu)
+        _add_action(self, "back", "Zurück", ["Alt+Left"], lambda: self.go(-1), view_menu)
+        _add_action(self, "forward", "Vorwärts", ["Alt+Right"], lambda: self.go(1), view_menu)
         view_menu.addSeparator()
-        self._action("zoom_in", "Schrift größer", ["Ctrl++", "Ctrl+="],
-                     lambda: self.zoom(1.0), view_menu)
-        self._action("zoom_out", "Schrift kleiner", ["Ctrl+-"], lambda: self.zoom(-1.0),
-                     view_menu)
-        self._action("zoom_reset", "Normale Schriftgröße", ["Ctrl+0"], lambda: self.zoom(0),
-                     view_menu)
+        _add_action(self, "zoom_in", "Schrift größer", ["Ctrl++", "Ctrl+="],
+                    lambda: self.zoom(1.0), view_menu)
+        _add_action(self, "zoom_out", "Schrift kleiner", ["Ctrl+-"], lambda: self.zoom(-1.0),
+                    view_menu)
+        _add_action(self, "zoom_reset", "Normale Schriftgröße", ["Ctrl+0"], lambda: self.zoom(0),
+                    view_menu)
         view_menu.addSeparator()
         look = view_menu.addMenu("Darstellung")
         self.theme_group = QActionGroup(self)
@@ -448,8 +447,8 @@ class MainWindow(QMainWindow):
             look.addAction(action)
             self._actions[f"theme_{mode}"] = action
 
-        self._action("shortcuts", "Tastenkürzel", ["F1"], self.show_shortcuts, help_menu)
-        self._action("about", "Über Regelfrisch", [], self.show_about, help_menu)
+        _add_action(self, "shortcuts", "Tastenkürzel", ["F1"], self.show_shortcuts, help_menu)
+        _add_action(self, "about", "Über Regelfrisch", [], self.show_about, help_menu)
         self._name_section_actions()
         self._update_history_actions()
 
@@ -713,3 +712,19 @@ def _focus_hit(widget: QWidget) -> None:
 def _loaded(entry) -> bool:
     # Not hasattr(entry, "game"): that would read every game of the snapshot at start.
     return isinstance(entry, LoadedGame)
+
+
+def _add_action(window: MainWindow, name: str, text: str, keys: list, slot, menu) -> QAction:
+    """A menu entry of ``window`` with its shortcuts, kept by ``name``."""
+    from PySide6.QtGui import QAction, QKeySequence  # menus come after the first frame
+
+    action = QAction(text, window)
+    # A platform's standard key may equal the explicit one (Print is Ctrl+P on Linux).
+    sequences = {QKeySequence(k).toString(): QKeySequence(k) for k in keys}
+    action.setShortcuts([s for s in sequences.values() if not s.isEmpty()])
+    action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    action.triggered.connect(slot)
+    menu.addAction(action)
+    window.addAction(action)
+    window._actions[name] = action
+    return action

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
-from PySide6.QtWidgets import QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import QApplication, QStyledItemDelegate, QStyleOptionViewItem
 
 COUNT_ROLE = Qt.ItemDataRole.UserRole + 2
 BADGE_RIGHT = 6  # from the pill to the item's right edge; the item's padding is left of it
@@ -41,6 +41,10 @@ class SectionDelegate(QStyledItemDelegate):
         if not count:
             super().paint(painter, option, index)
             return
+        # QStyle only here: naming it makes PySide build its enums (≈ 7 ms), and the first
+        # frame has no counts yet (they follow it).
+        from PySide6.QtWidgets import QStyle
+
         pill_width, pill_height = pill_size(option.font, count)
         # The item is drawn whole (its highlight spans the row, under the pill too); the
         # name keeps clear of the pill. The sidebar is made wide enough for the name

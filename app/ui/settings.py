@@ -67,6 +67,19 @@ class Settings:
         self.store.setValue("last_game", game)
         self.store.setValue("last_section", section)
 
+    @property
+    def item_margins(self) -> tuple[int, int] | None:
+        """The sidebar items' text margins as last measured (app/ui/sidebar.py)."""
+        value = self._get("sidebar_item_margins", "", str)
+        parts = value.split(",")
+        if len(parts) == 2 and all(p.isdigit() and len(p) < 4 for p in parts):
+            return int(parts[0]), int(parts[1])
+        return None
+
+    @item_margins.setter
+    def item_margins(self, margins: tuple[int, int]) -> None:
+        self.store.setValue("sidebar_item_margins", f"{margins[0]},{margins[1]}")
+
     def save_geometry(self, window: QWidget) -> None:
         self.store.setValue("geometry", window.saveGeometry())
         self.store.sync()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QListWidget, QStyle, QStyleOptionViewItem, QWidget
+from PySide6.QtWidgets import QListWidget, QStyleOptionViewItem, QWidget
 
 from app.ui.section_delegate import badge_room
 
@@ -36,7 +36,12 @@ def most_marks(kinds: dict[str, str]) -> dict[str, int]:
 
 def item_text_margins(listing: QListWidget) -> tuple[int, int]:
     """Pixels left and right of an item's name: padding, icon and its gaps (from the style,
-    so the sheet's item padding is what counts)."""
+    so the sheet's item padding is what counts).
+
+    Asking the style makes PySide build ``QStyle`` and its enums (≈ 7 ms); the window's
+    first frame uses the margins remembered from the last start instead (``MainWindow``)."""
+    from PySide6.QtWidgets import QStyle
+
     listing.ensurePolished()  # the sheet's ::item padding counts only once it is styled
     option = QStyleOptionViewItem()
     option.initFrom(listing)
@@ -54,7 +59,7 @@ def item_text_margins(listing: QListWidget) -> tuple[int, int]:
 
 
 def list_width(listing: QListWidget, sections: list[tuple[str, str]],
-               most: dict[str, int]) -> int:
+               most: dict[str, int], margins: tuple[int, int] | None = None) -> int:
     """The list's width that shows every name whole, bold as when chosen, with the room of
     its largest possible count badge — with the list's scroll bar and focus frame present.
 
@@ -64,7 +69,7 @@ def list_width(listing: QListWidget, sections: list[tuple[str, str]],
     bold = QFont(font)
     bold.setWeight(QFont.Weight.DemiBold)  # the sheet's ::item:selected weight
     metrics = QFontMetrics(bold)
-    left, right = item_text_margins(listing)
+    left, right = margins or item_text_margins(listing)
     widest = 0
     for key, name in sections:
         count = most.get(key, 0)
@@ -81,3 +86,32 @@ def sidebar_width(sidebar: QWidget, list_needs: int, others: list[int]) -> int:
     ``others`` (title, game switcher), plus the sidebar's margins."""
     margins = sidebar.layout().contentsMargins()
     return max(list_needs, *others) + margins.left() + margins.right()
+
+
+class ItemMargins:
+    """The section list's text margins for :func:`list_width`.
+
+    Measuring them asks the style (``item_text_margins``). The window's first frame uses the
+    margins remembered from the last start instead; right after that frame they are measured
+    and remembered, and ``check`` says whether the frame's were wrong (a new style or
+    sheet), so the sidebar is fitted once more. The first start ever measures at once.
+    """
+
+    def __init__(self, listing: QListWidget, settings):
+        self.listing, self.settings = listing, settings
+        self.before_first_frame = True
+        self.used: tuple[int, int] | None = None
+
+    def get(self) -> tuple[int, int]:
+        remembered = self.settings.item_margins \
+            if self.before_first_frame and self.settings is not None else None
+        self.used = remembered or item_text_margins(self.listing)
+        return self.used
+
+    def check(self) -> bool:
+        """Measure now and remember; True when the margins used so far were not these."""
+        self.before_first_frame = False
+        measured = item_text_margins(self.listing)
+        if self.settings is not None and self.settings.item_margins != measured:
+            self.settings.item_margins = measured
+        return self.used is not None and self.used != measured

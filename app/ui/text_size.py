@@ -18,9 +18,11 @@ as they did when the sheet re-polished them.
 
 from __future__ import annotations
 
+from functools import cache
+
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QApplication, QProxyStyle, QStackedWidget, QWidget
+from PySide6.QtWidgets import QApplication, QStackedWidget, QWidget
 
 # The sizes the sheet used to give these roles, as factors of the body size.
 ROLE_SCALES = {
@@ -119,19 +121,33 @@ def set_text_size(app: QApplication, font_pt: float) -> None:
         _walk(window, old_pt, font_pt)
 
 
-class TextSizeStyle(QProxyStyle):
-    """Gives a role its size when it is polished: when it is first shown, or re-styled."""
+@cache
+def _style_class() -> type:
+    """The style class, made on first use: naming ``QProxyStyle`` makes PySide build
+    ``QStyle`` and its eleven enums (≈ 8 ms), which the first frame does without."""
+    from PySide6.QtWidgets import QProxyStyle
 
-    def polish(self, target):
-        result = super().polish(target)
-        if isinstance(target, QWidget):
-            wanted = role_pt(target.objectName(), current_pt()) \
-                if target.objectName() in ROLE_SCALES else None
-            if wanted is not None and target.font().pointSizeF() != wanted:
-                font = QFont(target.font())
-                font.setPointSizeF(wanted)
-                target.setFont(font)
-        return result
+    class TextSizeStyle(QProxyStyle):
+        """Gives a role its size when it is polished: when it is first shown, or re-styled."""
+
+        def polish(self, target):
+            result = super().polish(target)
+            if isinstance(target, QWidget):
+                wanted = role_pt(target.objectName(), current_pt()) \
+                    if target.objectName() in ROLE_SCALES else None
+                if wanted is not None and target.font().pointSizeF() != wanted:
+                    font = QFont(target.font())
+                    font.setPointSizeF(wanted)
+                    target.setFont(font)
+            return result
+
+    return TextSizeStyle
+
+
+def __getattr__(name: str):
+    if name == "TextSizeStyle":
+        return _style_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def install(app: QApplication) -> None:
@@ -141,7 +157,7 @@ def install(app: QApplication) -> None:
     if getattr(app, _LATER, False) or \
             isinstance(getattr(app, "_regelfrisch_text_style", None), QObject):
         return
-    style = TextSizeStyle()
+    style = _style_class()()
     app._regelfrisch_text_style = style
     app.setStyle(style)
 

@@ -34,7 +34,9 @@ def guard_wheel(root: QWidget) -> None:
     global _guard
     if _guard is None:
         _guard = _WheelGuard(QCoreApplication.instance())
-    widgets = [root, *root.findChildren(QWidget)]
+    # Asked by type: Qt finds them, and only they get Python wrappers (every widget of a
+    # page would, with types PySide makes for them, before the first frame).
+    widgets = [root, *root.findChildren(QComboBox), *root.findChildren(QAbstractSpinBox)]
     for widget in widgets:
         if isinstance(widget, (QComboBox, QAbstractSpinBox)) and not widget.property(_GUARDED):
             widget.setProperty(_GUARDED, True)

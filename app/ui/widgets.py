@@ -17,8 +17,6 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSpinBox,
-    QStyle,
-    QStyleOptionSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -264,6 +262,8 @@ class CompactSpinBox(QSpinBox):
     """
 
     def _width(self) -> int | None:
+        from PySide6.QtWidgets import QStyle, QStyleOptionSpinBox  # not before the first frame
+
         option = QStyleOptionSpinBox()
         self.initStyleOption(option)
         field = self.style().subControlRect(QStyle.ComplexControl.CC_SpinBox, option,

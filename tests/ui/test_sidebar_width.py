@@ -129,3 +129,44 @@ def name_room(listing, row: int) -> int:
     bar = 0 if shown else listing.verticalScrollBar().sizeHint().width()
     focus = 0 if listing.hasFocus() else 2
     return text.width() - bar - focus
+
+
+def _window_with(qtbot, library, tmp_path, margins):
+    make_application()
+    settings = Settings()
+    if margins is not None:
+        settings.item_margins = margins
+    win = create_main_window(library, "atlantis", ProgressModel(tmp_path), settings=settings)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    return win, settings
+
+
+def test_the_first_frame_uses_the_remembered_item_margins_and_checks_them_after(
+        qtbot, library, tmp_path):
+    # A first start measures the items' text margins from the style and remembers them.
+    first, settings = _window_with(qtbot, library, tmp_path / "eins", None)
+    first.show()
+    qtbot.waitUntil(lambda: first.ready)
+    measured = settings.item_margins
+    assert measured is not None and measured[0] > 0
+    width = where_the_page_is(first)
+    first.close()
+    # The next start's first frame takes them without asking the style: the same layout.
+    again, _ = _window_with(qtbot, library, tmp_path / "zwei", measured)
+    again.show()
+    assert again.sidebar.width() == width[0]
+    qtbot.waitUntil(lambda: again.ready)
+    assert where_the_page_is(again) == width
+    again.close()
+    # Margins remembered under another style or sheet are wrong for this one: the first frame
+    # shows them, and right after it the sidebar is fitted to the measured ones and they are
+    # remembered for the next start.
+    stale, stale_settings = _window_with(qtbot, library, tmp_path / "drei",
+                                         (measured[0] + 30, measured[1]))
+    stale.show()
+    assert stale.sidebar.width() > width[0]
+    qtbot.waitUntil(lambda: stale.ready)
+    qtbot.waitUntil(lambda: stale.sidebar.width() == width[0])
+    assert where_the_page_is(stale) == width
+    assert stale_settings.item_margins == measured
