@@ -37,6 +37,9 @@ from typing import Any, Protocol, runtime_checkable
 
 from app.rules import errors as _errors
 
+# What a game can offer beyond its refresher: a module of their own (app/rules/offers.py).
+from app.rules.offers import BOARD, CALCULATORS, DRAWN_EXAMPLES, PRACTICE  # noqa: F401
+
 
 @dataclass(frozen=True, slots=True)
 class Step:
@@ -108,11 +111,6 @@ class VariantInfo:
     players: tuple[int, ...]
 
 
-# What a game can offer beyond its refresher; the UI registry maps each to its pages.
-BOARD = "board"  # a playable board (the section „Spielbrett“)
-CALCULATORS = "calculators"  # the section „Rechner“
-PRACTICE = "practice"  # engine-made practice situations in the quiz
-DRAWN_EXAMPLES = "drawn_examples"  # worked examples shown as pictures
 
 
 @dataclass(frozen=True)

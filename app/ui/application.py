@@ -26,7 +26,7 @@ from app import __version__
 from app.model.library import LoadedGame
 from app.model.paths import content_root, resources_root
 from app.model.safe_files import UnwritableFile, german_os_error, write_atomically
-from app.rules.contract import BOARD
+from app.rules.offers import BOARD
 from app.ui import render_memo, text_size
 from app.ui.accessibility import install as install_accessibility
 from app.ui.app_state import AppState, Services

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from app.rules.contract import BOARD, CALCULATORS, DRAWN_EXAMPLES, PRACTICE
+from app.rules.offers import BOARD, CALCULATORS, DRAWN_EXAMPLES, PRACTICE
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget

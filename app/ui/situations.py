@@ -59,7 +59,7 @@ def covers(situation: Situation) -> bool:
 def situation_service_for(game_id: str, *, own_pack: bool = False):
     """The practice service of ``game_id`` (see app/ui/game_registry.py), or ``None``
     where the engine makes none."""
-    from app.rules.contract import PRACTICE
+    from app.rules.offers import PRACTICE
     from app.ui.game_registry import offers, ui_for_id
 
     if PRACTICE not in offers(game_id, own_pack=own_pack):

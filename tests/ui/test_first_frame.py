@@ -73,7 +73,7 @@ later = {core: ("QSaveFile",),
          widgets: ("QMdiSubWindow", "QCalendarWidget", "QWizard", "QRhiWidget", "QStyle",
                    "QProxyStyle")}
 # Nor the modules that have nothing to do before the frame.
-modules_made = sorted(m for m in ("app.ui.page_builder",) if m in sys.modules)
+modules_made = sorted(m for m in ("app.ui.page_builder", "app.rules.contract") if m in sys.modules)
 types_made = sorted(n for module, names in later.items() for n in names if n in module.__dict__)
 style_at_first_frame = hasattr(QApplication.instance(), "_regelfrisch_text_style")
 QApplication.processEvents()

@@ -15,8 +15,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QPushButton, QVBoxLayout, QWidget
 
 from app.model.loader import LoadedGame
-from app.rules.contract import BOARD, DRAWN_EXAMPLES
 from app.rules.errors import RulesError
+from app.rules.offers import BOARD, DRAWN_EXAMPLES
 from app.ui.app_state import Services
 from app.ui.game_registry import offers, ui_for_id
 from app.ui.widgets import label, pill, row
