@@ -120,6 +120,15 @@ class ProgressStore:
     def open(cls, folder: Path, game_id: str, lock: Lock | None = None) -> ProgressStore:
         store = cls(folder / f"fortschritt-{game_id}.json", game_id,
                     lock=lock or single_process_lock)
+        if store._tidy():
+            # Nothing to tidy: read without the lock. A save replaces the file in one rename,
+            # so a reader sees the old file or the new one whole; the lock (a file made and
+            # removed, ≈ 2 ms of the window's first frame) is for tidying up after others.
+            try:
+                store._read_disk()
+                return store
+            except (_NewerVersion, _Unreadable, OSError):
+                pass  # told and kept aside under the lock, as below
         try:
             with store.lock(store.path):
                 # Under the lock no other window is between writing a temp file and renaming
@@ -204,15 +213,28 @@ class ProgressStore:
         self.marks = {k: list(v) for k, v in marks.items() if v}
         self.answers = answers
 
-    def _remove_stale_temp_files(self) -> None:
+    def _tidy(self) -> bool:
+        """No temp file left by a save and no notice left for us (an unsearchable folder is
+        not tidy: the locked path tells about it)."""
+        try:
+            return not self._leftovers() and not self._pending_notice_path().exists()
+        except OSError:
+            return False
+
+    def _leftovers(self) -> list[Path]:
+        """Temp files of saves of this file (``.<name>.<random>.tmp``), finished or not."""
+        prefixes = (f".{self._target().name}.", f".{self.path.name}.")
+        found = []
         for folder in {self.path.parent, self._target().parent}:
+            with contextlib.suppress(OSError), os.scandir(folder) as entries:
+                found += [Path(entry.path) for entry in entries
+                          if entry.name.startswith(prefixes) and entry.name.endswith(".tmp")]
+        return found
+
+    def _remove_stale_temp_files(self) -> None:
+        for leftover in self._leftovers():
             with contextlib.suppress(OSError):
-                for leftover in folder.glob(f".{self._target().name}.*.tmp"):
-                    with contextlib.suppress(OSError):
-                        leftover.unlink()
-                for leftover in folder.glob(f".{self.path.name}.*.tmp"):
-                    with contextlib.suppress(OSError):
-                        leftover.unlink()
+                leftover.unlink()
 
     def _pending_notice_path(self) -> Path:
         return self.path.with_name(self.path.name + PENDING_NOTICE_SUFFIX)

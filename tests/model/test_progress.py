@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from app.model.progress import SCHEMA_VERSION, Grade, ProgressStore, data_dir
+from app.model.progress import SCHEMA_VERSION, Grade, Notice, ProgressStore, data_dir
 from tests.conftest import REPO
 
 NOW = datetime(2026, 12, 2, 18, 0, tzinfo=UTC)
@@ -505,3 +505,39 @@ def test_fuzzed_cards_are_kept_aside_or_work(card, marks, answers):
 @given(data=_JSON)
 def test_fuzzed_json_is_kept_aside_or_works(data):
     _open_and_answer(json.dumps(data))
+
+
+def test_opening_takes_the_lock_only_when_there_is_something_to_tidy(tmp_path):
+    import contextlib
+
+    taken = []
+
+    @contextlib.contextmanager
+    def lock(path):
+        taken.append(path.name)
+        yield
+
+    def opened():
+        taken.clear()
+        return ProgressStore.open(tmp_path, "atlantis", lock=lock)
+
+    # A plain read (the window's first frame): no file, or a sound one — no lock file made.
+    assert opened().marked() == set() and taken == []
+    store = opened()
+    store.record("q", Grade.DID_NOT_KNOW, ["p"], NOW)
+    assert opened().marked() == {"p"} and taken == []
+    # A killed save's temp file, a notice left by a window-less run, a broken file: those
+    # are tidied up under the lock, as before.
+    leftover = tmp_path / ".fortschritt-atlantis.json.k9.tmp"
+    leftover.write_text("{", "utf-8")
+    assert opened().marked() == {"p"} and taken == ["fortschritt-atlantis.json"]
+    assert not leftover.exists()
+    store.notices.append(Notice("Etwas war los."))
+    store.defer_notices()
+    assert [n.message for n in opened().notices] == ["Etwas war los."]
+    assert taken == ["fortschritt-atlantis.json"]
+    (tmp_path / "fortschritt-atlantis.json").write_text("{kaputt", "utf-8")
+    broken = opened()
+    assert taken == ["fortschritt-atlantis.json"] and broken.marked() == set()
+    assert broken.notices and broken.notices[0].kept_aside is not None
+    assert broken.notices[0].kept_aside.read_text("utf-8") == "{kaputt"

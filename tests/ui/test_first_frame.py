@@ -64,8 +64,8 @@ heavy = sorted(m for m in sys.modules
 window = next(w for w in QApplication.topLevelWidgets() if hasattr(w, "page_builder"))
 pages_at_first_frame = (window.stack.count(), window.page_builder is not None)
 # Qt types PySide made before the first frame (a type is in its module once made): not the
-# file-saving one (nothing is written before it; the progress lock is taken, to read the marks
-# the page shows), not the screen-reader events,
+# file-saving one (nothing is written before it; the marks the page shows are read without
+# the progress lock when there is nothing to tidy), not the screen reader's, not the menus',
 # not the widget types the text-size style's polish hook made it try (app/ui/text_size.py).
 import PySide6.QtCore as core, PySide6.QtGui as gui, PySide6.QtWidgets as widgets
 later = {core: ("QSaveFile",),
