@@ -8,6 +8,7 @@ only a label linked with ``QLabel.setBuddy`` (the "Label" relation) says what th
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from PySide6 import QtGui
 
@@ -15,7 +16,10 @@ from PySide6 import QtGui
 # they are used: PySide makes a type and its enums on first import, and this module is loaded
 # before the first frame (issue #27).
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QScrollArea, QWidget
+from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QLineEdit
 
 
 class _FollowParent(QObject):
