@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import threading
@@ -15,7 +16,6 @@ from PySide6.QtCore import (
     QLocale,
     QObject,
     QStandardPaths,
-    QTimer,
     QTranslator,
     Signal,
 )
@@ -192,7 +192,7 @@ def run(args) -> int:
         content.wait()
         return 0
     # Quitting waits a moment for a snapshot being written, never for a whole load.
-    app.aboutToQuit.connect(lambda: content.wait(timeout=2.0))
+    app.aboutToQuit.connect(lambda: content.wait(timeout=2.0, packs=False))
     return app.exec()
 
 
@@ -207,6 +207,7 @@ class ContentLoader(QObject):
     """
 
     delivered = Signal(object)  # Library, from the worker thread
+    packs_loaded = Signal(object)  # the library with the player's packs, from their worker
 
     def __init__(self, state, root: Path, cache: Path | None = None,
                  parent: QObject | None = None):
@@ -219,7 +220,9 @@ class ContentLoader(QObject):
         self._worker: threading.Thread | None = None
         self._opened = None  # what the start took from the snapshot (see verify_rest)
         self._first: str | None = None
+        self._packs_worker: threading.Thread | None = None
         self.delivered.connect(self._deliver)
+        self.packs_loaded.connect(self._add_packs)
 
     def start(self, first: str | None = None, verify_all: bool = True) -> bool:
         """True if the library came from the snapshot and is already set.
@@ -256,10 +259,13 @@ class ContentLoader(QObject):
                                         name="regelfrisch-content", daemon=True)
         self._worker.start()
 
-    def wait(self, timeout: float = 30.0) -> None:
-        """Let a running full load and snapshot write finish (quitting, tests, benchmark)."""
-        if self._worker is not None:
-            self._worker.join(timeout)
+    def wait(self, timeout: float = 30.0, packs: bool = True) -> None:
+        """Let a running full load and snapshot write finish (quitting, tests, benchmark);
+        with ``packs`` also the loading of the player's packs (it writes nothing, so
+        quitting does not wait for it)."""
+        for worker in (self._worker, self._packs_worker if packs else None):
+            if worker is not None:
+                worker.join(timeout)
         render_memo.save()
 
     def _load_in_full(self, opened, first: str | None) -> None:
@@ -287,34 +293,69 @@ class ContentLoader(QObject):
         for problem in library.problems:
             print(problem, file=sys.stderr)
         # The player's own packs are not in the snapshot (they change while being written):
-        # loaded in full beside the shipped games – before the first frame only when the
-        # remembered game is one of them, else right after it.
-        if not _own_packs_exist():
-            self.state.set_library(library)
-        elif self.state.wanted_game not in {e.id for e in library.entries()}:
-            self._add_own_packs(library)
-        else:
-            self.state.set_library(library)
-            QTimer.singleShot(0, self, lambda: self._add_own_packs(library))
+        # they are loaded in full (YAML, schema: ≈ 20 ms each) on a worker thread beside the
+        # window, which keeps taking input. Before the first frame only the remembered game's
+        # pack, when it is one.
+        root = _own_packs_root()
+        if root is not None and self.state.wanted_game not in {e.id for e in library.entries()}:
+            library = _with_pack(library, root / str(self.state.wanted_game))
+        self.state.set_library(library)
+        if root is not None:
+            self._packs_worker = threading.Thread(
+                target=self._load_packs, args=(library,), name="regelfrisch-packs", daemon=True)
+            self._packs_worker.start()
 
-    def _add_own_packs(self, library) -> None:
+    def _load_packs(self, library) -> None:
         from app.ui.pack_actions import with_own_packs
 
         try:
-            library = with_own_packs(library)
+            loaded = with_own_packs(library)
         except Exception as exc:  # a broken pack folder must not take the shipped games along
             print(f"Eigene Spiele nicht geladen ({type(exc).__name__}).", file=sys.stderr)
-        self.state.set_library(library)
+            return
+        with contextlib.suppress(RuntimeError):  # the window closed meanwhile
+            self.packs_loaded.emit(loaded)
+
+    def _add_packs(self, loaded) -> None:
+        """Into the library as it is now: a pack the player changed, added or removed while
+        the others loaded (the live preview, an import) stays as the window has it."""
+        from app.model.packs import replace_pack
+
+        current = self.state.library
+        if current is None:
+            return
+        shown = {e.folder for e in current.entries() if e.own_pack}
+        library = current
+        for entry in loaded.entries():
+            if entry.own_pack and entry.folder not in shown and entry.folder.is_dir():
+                library = replace_pack(library, entry.folder, entry)
+        if library is not current:
+            self.state.set_library(library)
 
 
-def _own_packs_exist() -> bool:
+def _own_packs_root() -> Path | None:
+    """The player's pack folder, if it holds any game folder."""
     from app.model.paths import packs_root
     from app.ui.progress_model import default_data_dir
 
+    root = packs_root(default_data_dir())
     try:
-        return any(p.is_dir() for p in packs_root(default_data_dir()).iterdir())
+        return root if any(p.is_dir() for p in root.iterdir()) else None
     except OSError:
-        return False
+        return None
+
+
+def _with_pack(library, folder: Path):
+    """``library`` with the pack in ``folder`` (the remembered game), if there is one."""
+    from app.model.packs import load_pack_entry, replace_pack, reserved_ids
+
+    try:
+        if not folder.is_dir():
+            return library
+        return replace_pack(library, folder, load_pack_entry(folder, reserved_ids(library)))
+    except Exception as exc:  # a broken pack folder must not take the shipped games along
+        print(f"Eigenes Spiel nicht geladen ({type(exc).__name__}).", file=sys.stderr)
+        return library
 
 
 def write_snapshot(opened, library) -> None:
