@@ -11,7 +11,9 @@ window's in the same pair:
   (``REGELFRISCH_EXIT_WHEN_SHOWN=content``) — the headline,
 * the peak memory (max RSS) of that content start,
 
-for the shipped content and for a library of 100 synthetic games. The content start is also
+for the shipped content and for a library of 100 games (the shipped ones and 97 own packs in
+the data folder, as a player gets them; they load beside the window after the first frame,
+``tests/ui/test_packs_at_start.py``). The content start is also
 paired with the floor page (``floor_page.py``: the same first page hand-made with bare
 PySide6), the lower bound of any start of this page: target ≤ 1.2× the floor. The user data folder
 is a fresh temporary one that remembers a game and a section; one untimed start before
@@ -105,10 +107,12 @@ def _user_folder(base: Path, name: str) -> dict[str, str]:
     return env
 
 
-def _synthetic_library(base: Path) -> Path:
-    """The shipped games plus enough made-up ones (copies without engine examples) for 100."""
-    root = base / "hundert"
-    shutil.copytree(REPO / "content", root)
+def _own_games(data: Path) -> None:
+    """Enough own games for 100 beside the shipped ones, where a player has them: packs in
+    the data folder (copies of the shipped texts under other names, without engine
+    examples), started without any option."""
+    root = data / "spiele"
+    root.mkdir()
     sources = sorted(p for p in (REPO / "content").iterdir() if p.is_dir())
     for number in range(SYNTHETIC_GAMES - len(sources)):
         source = sources[number % len(sources)]
@@ -120,7 +124,6 @@ def _synthetic_library(base: Path) -> Path:
         (target / "game.yaml").write_text(yaml.safe_dump(game, allow_unicode=True),
                                           encoding="utf-8")
         shutil.copy(source / "quiz.yaml", target / "quiz.yaml")
-    return root
 
 
 FLOOR = REPO / "tests" / "bench" / "floor_page.py"
@@ -193,7 +196,8 @@ def run() -> list[str]:
         bare_env = _installed_like(base)
         shipped = _user_folder(base, "nutzer")
         many = _user_folder(base, "nutzer-hundert")
-        many_args = ("--content", str(_synthetic_library(base)))
+        _own_games(Path(many["REGELFRISCH_DATA"]))
+        many_args = ()
 
         cold, _ = _start(LAUNCHER, _until(shipped, "content"))  # also builds the snapshot
         floor_args = _floor_args(base, shipped)
