@@ -579,3 +579,55 @@ def test_the_end_of_a_trainer_game_is_scored(qtbot, trainer):
     assert "Es gewinnt Rot." in text
     click(qtbot, trainer.undo_button)
     assert not trainer.score_box.isVisible()
+
+
+def _steppers(window) -> list[tuple[int, int]]:
+    from PySide6.QtWidgets import QToolButton
+
+    return sorted({(b.width(), b.height())
+                   for b in window.current_view().findChildren(QToolButton, "Stepper")})
+
+
+def _survive_rechner(qtbot, library_, theme: str, zoom: float = 0.0):
+    from app.ui.application import create_main_window, make_application
+
+    make_application()
+    window = create_main_window(library_, "survive", remember=False)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitUntil(lambda: window.ready)
+    window.actions_by_name[f"theme_{theme}"].trigger()
+    if zoom:
+        window.zoom(zoom)
+    window.state.select_section("calculators")
+    QApplication.processEvents()
+    return window
+
+
+def test_the_steppers_keep_their_size_through_theme_switches_and_text_sizes(qtbot):
+    library_ = load_library(content_root())
+    fresh = {(theme, zoom): _steppers(_survive_rechner(qtbot, library_, theme, zoom))
+             for theme in ("hell", "dunkel") for zoom in (0.0, 2.0)}
+    window = _survive_rechner(qtbot, library_, "hell")
+    assert len(fresh[("hell", 0.0)]) == 1, "all steppers alike"
+    side = fresh[("hell", 0.0)][0][0]
+    assert fresh[("hell", 0.0)] == [(side, side)]
+    # Back and forth between the themes, as a player tries them: the same round buttons.
+    for theme in ("dunkel", "hell", "dunkel"):
+        window.actions_by_name[f"theme_{theme}"].trigger()
+        QApplication.processEvents()
+        assert _steppers(window) == fresh[(theme, 0.0)], theme
+    qtbot.keyClick(window.focusWidget() or window, Qt.Key.Key_Plus,
+                   Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(window.focusWidget() or window, Qt.Key.Key_Plus,
+                   Qt.KeyboardModifier.ControlModifier)
+    QApplication.processEvents()
+    assert _steppers(window) == fresh[("dunkel", 2.0)]
+    assert fresh[("dunkel", 2.0)][0][0] > side, "they grow with the text"
+    # Round: the ring runs through the middle of the top edge, not through the corner.
+    from PySide6.QtWidgets import QToolButton
+
+    button = window.current_view().findChildren(QToolButton, "Stepper")[0]
+    image = button.grab().toImage()
+    assert image.pixelColor(0, 0) != image.pixelColor(image.width() // 2, 0)

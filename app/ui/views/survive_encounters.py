@@ -106,8 +106,9 @@ def segment_style(colours, stepper: int = 22) -> str:
         f"border-bottom-right-radius: 7px; }}"
         f"QToolButton#Segment[edge=\"alone\"] {{ border-radius: 7px; }}"
         f"QToolButton#Stepper {{ background: {colours.surface}; color: {colours.accent}; "
-        f"border: 1px solid {colours.border}; border-radius: {stepper // 2 + 1}px; "
-        f"font-weight: 700; min-width: {stepper}px; min-height: {stepper}px; padding: 0; }}"
+        # Exactly half the side: a larger radius makes Qt draw the button square.
+        f"border: 1px solid {colours.border}; border-radius: {stepper // 2}px; "
+        f"font-weight: 700; padding: 0; }}"
         f"QToolButton#Stepper:hover {{ border-color: {colours.accent}; }}"
         f"QToolButton#Stepper:focus {{ border: 2px solid {colours.accent}; }}"
         f"QToolButton#Stepper:disabled {{ color: {colours.line}; }}"
@@ -717,11 +718,10 @@ class SurviveEncounters(PageColumn):
         stepper = max(22, QFontMetrics(self.font()).height() + 14)
         self.input_card.setStyleSheet(segment_style(palette_colours(), stepper))
         for button in self.input_card.findChildren(QToolButton, "Stepper"):
-            # Round and exactly as large as the style makes it: never squeezed by the grid.
-            button.ensurePolished()
-            hint = button.sizeHint()
-            side = max(hint.width(), hint.height())
-            button.setFixedSize(side, side)
+            # Round and of exactly this size, never squeezed by the grid. Not read back from
+            # the style: its hint depends on whether the sheet has reached the button yet,
+            # and grew by the border at each theme switch.
+            button.setFixedSize(stepper, stepper)
         for buttons, size in ((self.creature_buttons, 22), (self.there_buttons, 18)):
             for creature, button in buttons.items():
                 button.setIcon(creature_icon(creature, size, colours))
@@ -729,8 +729,11 @@ class SurviveEncounters(PageColumn):
             swatch.setPixmap(explorer_pixmap(colour, 14, colours))
 
     def changeEvent(self, event) -> None:
+        # StyleChange too: a theme switch sets the palette before the application's sheet,
+        # and the buttons must be measured under the sheet they are shown with.
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
-                            QEvent.Type.FontChange) and hasattr(self, "input_card"):
+                            QEvent.Type.FontChange, QEvent.Type.StyleChange) \
+                and hasattr(self, "input_card"):
             self._restyle()
         super().changeEvent(event)
 
