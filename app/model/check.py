@@ -15,7 +15,7 @@ from app.model.loader import (
     load_entry,
     load_library,
 )
-from app.model.paths import content_root
+from app.model.paths import PACKS_FOLDER, content_root
 from app.model.quality import review_game
 
 
@@ -43,10 +43,14 @@ def check_folder(folder: Path) -> Library:
 
 
 def _load_any(folder: Path) -> LoadedGame | FailedGame:
-    from app.model.packs import load_pack_entry
+    from app.model.packs import load_pack_entry, reserved_ids
 
-    # never raises: every failure is a FailedGame
-    return load_entry(folder) if folder.name in SHIPPED_GAMES else load_pack_entry(folder)
+    # Never raises: every failure is a FailedGame. A folder in a pack folder („spiele“) is a
+    # player's pack whatever its name: one named like a shipped game is refused, as the
+    # window refuses it, not checked as that game with the engine's examples.
+    if folder.name in SHIPPED_GAMES and folder.parent.name != PACKS_FOLDER:
+        return load_entry(folder)
+    return load_pack_entry(folder, reserved_ids())
 
 
 def run_check(folder: Path | None, out: TextIO) -> int:

@@ -396,3 +396,25 @@ def test_the_very_first_pack_made_beside_the_window_appears(qtbot, library,
     qtbot.waitUntil(lambda: "carcassonne" in _switcher_ids(win), timeout=10_000)
     assert win.state.game_id == "atlantis"
     assert win.status_text.text() == "Neues eigenes Spiel im Ordner: „carcassonne“."
+
+
+def test_a_pack_named_like_a_shipped_game_is_refused_by_check_as_by_the_window(
+        qtbot, library, _isolated_user_data):
+    # Renamed by hand to „atlantis“: the window refuses it (it would run Atlantis's engine
+    # checks on the player's text); `--check` used to check it as the shipped game and say
+    # „Alles in Ordnung“.
+    made = create_pack(_packs(Path(_isolated_user_data)), "Azul", reserved_ids())
+    folder = made.with_name("atlantis")
+    made.rename(folder)
+    win = _open_window(qtbot, library, "atlantis (eigenes)")
+    _settled(qtbot, win)
+    shown = " ".join(text for _kind, text in _panel_lines(win))
+    assert "„atlantis“ ist ein mitgeliefertes Spiel" in shown
+    out = io.StringIO()
+    assert run_check(folder, out) == 1
+    assert f"{folder}: „atlantis“ ist ein mitgeliefertes Spiel" in out.getvalue()
+    assert "Alles in Ordnung" not in out.getvalue()
+    # The pack folder as a whole says the same.
+    whole = io.StringIO()
+    assert run_check(folder.parent, whole) == 1
+    assert out.getvalue() == whole.getvalue()
