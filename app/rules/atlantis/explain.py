@@ -206,26 +206,40 @@ def _card_step(k: int, step: CardStep) -> Step:
     if step.occupied_by is not None:
         return Step(f"{lead} {item.display} → {where}, dort steht aber schon eine Figur von "
                     f"{player_name(step.occupied_by)}. Also musst du noch eine Karte spielen, "
-                    "egal welchen Gegenstand, und ziehst von dort weiter.", (3,))
+                    "egal welche, und ziehst von dort weiter.", (3,))
     return Step(f"{lead} {item.display} → {where}; es ist frei, dort bleibt die Figur stehen.",
                 (3, 4))
 
 
-def _gap_sentence(gap: Gap) -> Step:
+def _gap_sentence(gap: Gap, first: bool = True) -> Step:
+    """What one gap costs; why (the lower value, the width not counting, a bridge for all)
+    is said at the first gap of a kind, not again at every further one of the move."""
     name = gap_name(gap)
     name = name[0].upper() + name[1:]
     if gap.bridge is not None:
+        why = " – Brücken gelten für alle" if first else ""
         return Step(f"{name}: Darauf liegt die Brücke von {player_name(gap.bridge)}, sie kostet "
-                    "also nichts – Brücken gelten für alle.",
-                    (4, "R4") if gap.width > 1 else (4,))
-    breadth = (f" – dass sie {count_words(gap.width, 'ein Wasserfeld', 'Wasserfelder')} breit "
-               "ist, zählt nicht" if gap.width > 1 else "")
-    return Step(f"{name} kostet {gap.cost}, den niedrigeren Wert{breadth}.", (4,))
+                    f"also nichts{why}.", (4, "R4") if gap.width > 1 else (4,))
+    wide = count_words(gap.width, "ein Wasserfeld", "Wasserfelder")
+    breadth = ((f" – dass sie {wide} breit ist, zählt nicht" if first
+                else f" ({wide} breit)") if gap.width > 1 else "")
+    return Step(f"{name} kostet {gap.cost}{', den niedrigeren Wert' if first else ''}"
+                f"{breadth}.", (4,))
 
 
 def _gaps(gaps: tuple[Gap, ...], final: bool) -> list[Step]:
     """One sentence per gap, then their sum if there is more than one."""
-    steps = [_gap_sentence(gap) for gap in gaps]
+    steps = []
+    for k, gap in enumerate(gaps):
+        # The reason once per kind of gap: open, wide (the width not counting), bridged.
+        earlier = gaps[:k]
+        if gap.bridge is not None:
+            first = not any(g.bridge is not None for g in earlier)
+        elif gap.width > 1:
+            first = not any(g.bridge is None and g.width > 1 for g in earlier)
+        else:
+            first = not any(g.bridge is None for g in earlier)
+        steps.append(_gap_sentence(gap, first))
     if len(gaps) > 1:
         total = sum(g.cost for g in gaps)
         sums = " + ".join(str(g.cost) for g in gaps)
@@ -334,8 +348,16 @@ def _settle(settlement: Settlement, final: bool) -> list[Step]:
     source = ("mit Plättchen oder Handkarten" if final
               else "nur mit dem, was du zu Zugbeginn hattest, ohne das eben genommene Plättchen "
                    "und ohne die gespielten Karten")
-    steps.append(Step(f"Du bezahlst {settlement.cost} {source}: {_payment_text(paid)}.",
-                      (*pages, "E2") if final else (4, "R1")))
+    shown = options[:3] if not settlement.debt else ()
+    if paid in shown:
+        # The payment was just named among the best ones (R9): named again, it took another
+        # line or two under the board.
+        which = ("so" if len(shown) == 1 else
+                 f"mit der {('ersten', 'zweiten', 'dritten')[shown.index(paid)]} davon")
+        text = f"Du bezahlst {settlement.cost} {which} – {source}."
+    else:
+        text = f"Du bezahlst {settlement.cost} {source}: {_payment_text(paid)}."
+    steps.append(Step(text, (*pages, "E2") if final else (4, "R1")))
     if settlement.change_lost:
         lost = settlement.change_lost
         steps.append(Step(f"Du zahlst {paid.value} für {settlement.cost}, also "

@@ -44,10 +44,13 @@ from app.ui.boards.atlantis_scene import (
 )
 from app.ui.widgets import Card, ReflowRow, label, pill, secondary, style_combo
 
-# The phases of a turn, one paragraph each in „Was passiert ist“ (kinds of explain_parts).
-PHASES = {"purchase": "start", "bridge": "start", "origin": "start", "card": "start",
-          "gap": "gaps", "gap_total": "gaps", "take": "tile", "water": "tile",
-          "bridge_after": "tile", "settle": "pay", "draw": "draw", "no_move": "draw"}
+# The phases of a turn, one paragraph each in „Was passiert ist“ (kinds of explain_parts):
+# what comes before the move (buying, the bridge), the way (cards and the gaps passed), the
+# tile, and the end (paying, drawing). Each paragraph's last line is half empty on average: a
+# paragraph for the gaps and one for the draw alone cost a line under the board.
+PHASES = {"purchase": "before", "bridge": "before", "origin": "way", "card": "way",
+          "gap": "way", "gap_total": "way", "take": "tile", "water": "tile",
+          "bridge_after": "tile", "settle": "end", "draw": "end", "no_move": "end"}
 
 
 @lru_cache(maxsize=32)
@@ -399,8 +402,8 @@ class AtlantisPanel(_Panel):
                 self.payment_combo.setCurrentIndex(choices.index(paid))
         if several:
             self.payment_note.setText(self.owner.chrome.ruling_links(escape(
-                "Gleich gut nach R9 – du darfst anders bezahlen, solange der nächste Zug "
-                "nicht begonnen hat.")))
+                "Gleich gut nach R9 – du darfst anders bezahlen, bis der nächste Zug "
+                "beginnt.")))
         self.payment_note.setVisible(several)
         # One paragraph per phase of the turn (the move, its gaps, the tile, the payment, the
         # draw): a sentence on a line of its own left half a line empty each, a third of the
@@ -422,8 +425,13 @@ class AtlantisPanel(_Panel):
                 text.hide()
                 continue
             steps = paragraphs[index]
-            text.setText(" ".join(self.step_html(step.text, step.pages, muted)
-                                  for step in steps))
+            # A run of sentences on the same pages (ten gaps, each „S. 4“) names them once,
+            # after its last sentence: every sentence keeps its source, the paragraph loses
+            # the repeats (and at ten gaps two lines).
+            text.setText(" ".join(
+                self.step_html(step.text, () if k + 1 < len(steps)
+                               and steps[k + 1].pages == step.pages else step.pages, muted)
+                for k, step in enumerate(steps)))
             text.setAccessibleName(" ".join(
                 f"{step.text} ({format_pages(step.pages)})" if step.pages else step.text
                 for step in steps))

@@ -688,7 +688,11 @@ class AtlantisBoardView(BoardPage):
         now = self._now_sentence()
         if len(self.beats) > 1 and self.explanation_area.widget() is not None:
             # The explanation is right under this line; ▸ says what it does when pointed at.
-            return f"Nach dem Zug von {mover}. {now}."
+            # One line where it can be: a second one is the explanation's.
+            state = self.session.state
+            if state.phase is Phase.PLAYING and state.turn != self.session.outcome.player:
+                now = f"{player_name(state.turn)} ist am Zug"
+            return f"Nach dem Zug von {mover}: {now}."
         if len(self.beats) > 1:
             return f"Nach dem Zug von {mover}. {now}. ▸ zeigt den Zug Schritt für Schritt."
         return f"{last}. {now}." if last else f"{now}."
