@@ -201,13 +201,14 @@ def _card_step(k: int, step: CardStep) -> Step:
         return Step(f"{lead} {item.display}: Zwischen der Figur und dem Festland liegt kein "
                     f"Plättchen mit {item.display} mehr obenauf, also geht sie direkt aufs "
                     "Festland.", (5,))
-    where = (f"das nächste sichtbare Plättchen mit {item.display} liegt auf "
-             f"{place_name(step.target)}")
+    # The item once (with its colour): named twice, a move of three cards took two lines
+    # more under the board.
+    where = f"das nächste sichtbare Plättchen damit, {place_name(step.target)},"
     if step.occupied_by is not None:
-        return Step(f"{lead} {item.display} → {where}, dort steht aber schon eine Figur von "
-                    f"{player_name(step.occupied_by)}. Also musst du noch eine Karte spielen, "
-                    "egal welche, und ziehst von dort weiter.", (3,))
-    return Step(f"{lead} {item.display} → {where}; es ist frei, dort bleibt die Figur stehen.",
+        return Step(f"{lead} {item.display} → {where} ist von {player_name(step.occupied_by)} "
+                    "besetzt. Also musst du noch eine Karte spielen, egal welche, und ziehst "
+                    "von dort weiter.", (3,))
+    return Step(f"{lead} {item.display} → {where} ist frei: Dort bleibt die Figur stehen.",
                 (3, 4))
 
 
@@ -352,7 +353,7 @@ def _settle(settlement: Settlement, final: bool) -> list[Step]:
     if paid in shown:
         # The payment was just named among the best ones (R9): named again, it took another
         # line or two under the board.
-        which = ("so" if len(shown) == 1 else
+        which = ("damit" if len(shown) == 1 else
                  f"mit der {('ersten', 'zweiten', 'dritten')[shown.index(paid)]} davon")
         text = f"Du bezahlst {settlement.cost} {which} – {source}."
     else:

@@ -800,12 +800,17 @@ class AtlantisBoardView(BoardPage):
         # explanation; its own title would only take a line.
         side.outcome_title.setVisible(not under_board)
         area.setAccessibleName("Was passiert ist")
+        # Under the board the card's air above and below is the explanation's last line.
+        margins = card.body.contentsMargins()
+        card.body.setContentsMargins(margins.left(), 4 if under_board else margins.left() - 2,
+                                     margins.right(), 4 if under_board else margins.left() - 2)
         if under_board:
             side.panel.removeWidget(card)
             area.setWidget(card)
         else:
             area.takeWidget()
             area.hide()
+            side.fit_payment(0, beside=False)
             self._board_pin = None
             self.canvas.setMaximumHeight(QWIDGETSIZE_MAX)
             side.panel.insertWidget(side.panel.indexOf(side.players_card), card)
@@ -957,6 +962,10 @@ def fit_explanation(view: AtlantisBoardView, repin: bool = True) -> None:
     if width <= 0:
         width = view.board_column.width()
     frame = area.height() - inner.height() + margins.top() + margins.bottom()
+    card = view.side.outcome_card
+    body = card.body.contentsMargins()
+    view.side.fit_payment(width - body.left() - body.right() - 2 * card.frameWidth(),
+                          beside=True)
     need = area.widget().heightForWidth(width)
     if need <= 0:
         need = area.widget().sizeHint().height()
