@@ -219,8 +219,8 @@ def _gap_sentence(gap: Gap, first: bool = True) -> Step:
     name = name[0].upper() + name[1:]
     if gap.bridge is not None:
         why = " – Brücken gelten für alle" if first else ""
-        return Step(f"{name}: Darauf liegt die Brücke von {player_name(gap.bridge)}, sie kostet "
-                    f"also nichts{why}.", (4, "R4") if gap.width > 1 else (4,))
+        return Step(f"{name} kostet nichts: Darauf liegt die Brücke von "
+                    f"{player_name(gap.bridge)}{why}.", (4, "R4") if gap.width > 1 else (4,))
     wide = count_words(gap.width, "ein Wasserfeld", "Wasserfelder")
     breadth = ((f" – dass sie {wide} breit ist, zählt nicht" if first
                 else f" ({wide} breit)") if gap.width > 1 else "")
@@ -245,7 +245,7 @@ def _gaps(gaps: tuple[Gap, ...], final: bool) -> list[Step]:
         total = sum(g.cost for g in gaps)
         sums = " + ".join(str(g.cost) for g in gaps)
         when = ("für diese Figur" if final
-                else "– bezahlt wird alles zusammen am Ende des Zuges")
+                else "– bezahlt wird die Summe am Ende des Zuges")
         steps.append(Step(f"Zusammen {sums} = {total} {when}.",
                           (5, 6, "R6") if final else (4,)))
     return steps
@@ -308,12 +308,12 @@ def _water(taken: TileTaken) -> Step:
         return Step(f"{at} ist jetzt leer – direkt neben {side} gibt es aber keine Lücke: Das Feld "
                     f"{what}, der Weg rückt zusammen.", (5,))
     gap = taken.water_gap
-    text = f"{at} ist jetzt leer und wird zum Wasserfeld."
-    if gap.width > 1:
-        text += f" Mit dem Wasser daneben ist das eine Lücke ({_span(gap)})."
+    text = f"{at} ist jetzt leer und wird zum Wasserfeld"
+    text += (f" – mit dem Wasser daneben eine Lücke ({_span(gap)})." if gap.width > 1
+             else ".")
     if gap.bridge is not None:
-        text += (f" Die Brücke von {player_name(gap.bridge)} liegt darin, also ist die "
-                 "ganze Lücke weiter frei (Auslegung R4).")
+        text += (f" Die Brücke von {player_name(gap.bridge)} liegt darin, also bleibt die "
+                 "ganze Lücke frei (Auslegung R4).")
     return Step(text, (3,) if gap.bridge is None else (3, 4, "R4"))
 
 
@@ -348,7 +348,7 @@ def _settle(settlement: Settlement, final: bool) -> list[Step]:
         return steps
     source = ("mit Plättchen oder Handkarten" if final
               else "nur mit dem, was du zu Zugbeginn hattest, ohne das eben genommene Plättchen "
-                   "und ohne die gespielten Karten")
+                   "und die gespielten Karten")
     shown = options[:3] if not settlement.debt else ()
     if paid in shown:
         # The payment was just named among the best ones (R9): named again, it took another

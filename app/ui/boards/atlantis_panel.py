@@ -47,12 +47,12 @@ from app.ui.widgets import Card, ReflowRow, label, pill, secondary, style_combo
 QWIDGETSIZE_MAX = (1 << 24) - 1
 
 # The phases of a turn, one paragraph each in „Was passiert ist“ (kinds of explain_parts):
-# what comes before the move (buying, the bridge), the way (cards and the gaps passed), the
-# tile, and the end (paying, drawing). Each paragraph's last line is half empty on average: a
-# paragraph for the gaps and one for the draw alone cost a line under the board.
+# what comes before the move (buying, the bridge), the way (cards and the gaps passed), and
+# what follows it (the tile, paying, drawing). Each paragraph's last line is half empty on
+# average: a paragraph each for the gaps, the tile and the draw cost two lines under the board.
 PHASES = {"purchase": "before", "bridge": "before", "origin": "way", "card": "way",
-          "gap": "way", "gap_total": "way", "take": "tile", "water": "tile",
-          "bridge_after": "tile", "settle": "end", "draw": "end", "no_move": "end"}
+          "gap": "way", "gap_total": "way", "take": "after", "water": "after",
+          "bridge_after": "after", "settle": "after", "draw": "after", "no_move": "after"}
 
 
 @lru_cache(maxsize=32)
@@ -414,9 +414,8 @@ class AtlantisPanel(_Panel):
             self.payment_note.setText(self.owner.chrome.ruling_links(escape(
                 "Gleich gut nach R9 – wählbar, bis der nächste Zug beginnt.")))
         self.payment_note.setVisible(several)
-        # One paragraph per phase of the turn (the move, its gaps, the tile, the payment, the
-        # draw): a sentence on a line of its own left half a line empty each, a third of the
-        # explanation's height under the board.
+        # One paragraph per phase of the turn (PHASES): a sentence on a line of its own left
+        # half a line empty each, a third of the explanation's height under the board.
         paragraphs: list[list] = []
         phase = None
         for kind, steps in explain_parts(session.outcome):

@@ -623,7 +623,11 @@ class AtlantisBoardView(BoardPage):
         replaying = has_move and self.beat < count - 1
         self.step_back.setEnabled(has_move and count > 1 and self.beat > 0)
         self.step_next.setEnabled(has_move and count > 1)
-        self.step_count.setVisible(has_move or building)
+        # Resting under the board the caption itself says whose move the position follows;
+        # the badge is for what is not the position now (a replay, a move being built), and
+        # its width let the caption wrap onto the explanation's line.
+        resting = has_move and not replaying and self.explanation_area.widget() is not None
+        self.step_count.setVisible((has_move or building) and not resting)
         self.step_count.setText("Neuer Zug" if building else
                                 f"Zug nachspielen: Schritt {self.beat + 1} von {count}"
                                 if replaying else "Stellung jetzt")
@@ -650,6 +654,8 @@ class AtlantisBoardView(BoardPage):
             self.step_caption.setText(f"Zug von {mover}: {beat.caption}")
         else:
             self.step_caption.setText(self._resting_caption())
+        # The caption's width now, with or without the badge beside it.
+        self.step_bar.layout().activate()
         self._fit_caption()
 
     def _fit_caption(self) -> None:
@@ -804,6 +810,8 @@ class AtlantisBoardView(BoardPage):
         margins = card.body.contentsMargins()
         card.body.setContentsMargins(margins.left(), 4 if under_board else margins.left() - 2,
                                      margins.right(), 4 if under_board else margins.left() - 2)
+        # Under the board the column's gaps are lines of the explanation too.
+        self.board_layout.setSpacing(6 if under_board else 8)
         if under_board:
             side.panel.removeWidget(card)
             area.setWidget(card)
