@@ -412,7 +412,7 @@ class AtlantisPanel(_Panel):
                 self.payment_combo.setCurrentIndex(choices.index(paid))
         if several:
             self.payment_note.setText(self.owner.chrome.ruling_links(escape(
-                "Gleich gut nach R9 – wählbar, bis der nächste Zug beginnt.")))
+                "Gleich gut nach R9 – wählbar bis zum nächsten Zug.")))
         self.payment_note.setVisible(several)
         # One paragraph per phase of the turn (PHASES): a sentence on a line of its own left
         # half a line empty each, a third of the explanation's height under the board.

@@ -794,6 +794,20 @@ class AtlantisBoardView(BoardPage):
         self.place_expert(in_panel=not stacked)
         self.place_explanation(under_board=not stacked)
         self.toolbar_separator.setVisible(not stacked)
+        if not stacked:
+            # Beside the panel the page ends with the explanation: the air above the title
+            # and under the page's last line is a line the explanation lacks.
+            margins = self.root.contentsMargins()
+            self.root.setContentsMargins(margins.left(), 10, margins.right(), 6)
+
+    def panel_width(self) -> int:
+        """What the panel needs, but at a larger text size not more: every pixel it takes
+        beyond that is one the explanation under the board lacks."""
+        if self.panel is None:
+            return 0
+        need = (self.panel.minimumSizeHint().width()
+                + self.panel_scroll.verticalScrollBar().sizeHint().width() + 4)
+        return max(self.PANEL_WIDTH, need)
 
     def place_explanation(self, under_board: bool) -> None:
         """„Was passiert ist“ under the board beside the panel, where the space under the
