@@ -447,8 +447,8 @@ class AtlantisPanel(_Panel):
 
     def fit_payment(self, width: int, beside: bool) -> None:
         """„Gleich gut nach R9 …“ beside „Bezahlt mit“ when ``beside`` is wished (under the
-        board) and the note then takes no more lines than the combo is high in the ``width``
-        left of the card's line; else on a line of its own under it."""
+        board) and the row is then lower than combo and note one under the other in the
+        card's ``width``; else on a line of its own under it."""
         note, row, combo = self.payment_note, self.payment_row, self.payment_combo
         fits = False
         # Under the board the combo shows the whole payment; in the narrow panel it may
@@ -461,9 +461,10 @@ class AtlantisPanel(_Panel):
             used = (self.payment_title.sizeHint().width() + row.layout().spacing()
                     + combo.sizeHint().width())
             rest = width - used - self.payment_line.spacing()
+            line = max(combo.sizeHint().height(), self.payment_title.sizeHint().height())
+            stacked = line + self.outcome_card.body.spacing() + note.heightForWidth(width)
             fits = rest >= 8 * note.fontMetrics().averageCharWidth() and \
-                note.heightForWidth(rest) <= max(combo.sizeHint().height(),
-                                                 self.payment_title.sizeHint().height())
+                max(line, note.heightForWidth(rest)) < stacked
         here = self.payment_line.indexOf(note) >= 0
         if fits:
             row.setFixedWidth(used)
