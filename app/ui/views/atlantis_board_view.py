@@ -810,34 +810,7 @@ class AtlantisBoardView(BoardPage):
         return max(self.PANEL_WIDTH, need)
 
     def place_explanation(self, under_board: bool) -> None:
-        """„Was passiert ist“ under the board beside the panel, where the space under the
-        board would otherwise stay empty and the whole explanation reads without scrolling;
-        in the panel when stacked (the panel is under the board then anyway)."""
-        card, side, area = self.side.outcome_card, self.side, self.explanation_area
-        if (area.widget() is card) == under_board:
-            return
-        # Under the board the bar above it („Stellung jetzt: nach dem Zug von …“) heads the
-        # explanation; its own title would only take a line.
-        side.outcome_title.setVisible(not under_board)
-        area.setAccessibleName("Was passiert ist")
-        # Under the board the card's air above and below is the explanation's last line.
-        margins = card.body.contentsMargins()
-        card.body.setContentsMargins(margins.left(), 4 if under_board else margins.left() - 2,
-                                     margins.right(), 4 if under_board else margins.left() - 2)
-        # Under the board the column's gaps are lines of the explanation too.
-        self.board_layout.setSpacing(6 if under_board else 8)
-        if under_board:
-            side.panel.removeWidget(card)
-            area.setWidget(card)
-        else:
-            area.takeWidget()
-            area.hide()
-            side.fit_payment(0, beside=False)
-            self._board_pin = None
-            self.canvas.setMaximumHeight(QWIDGETSIZE_MAX)
-            side.panel.insertWidget(side.panel.indexOf(side.players_card), card)
-        card.show()
-        QTimer.singleShot(0, self, self.fit_explanation)
+        place_explanation(self, under_board)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -953,6 +926,38 @@ def place_expert(view: AtlantisBoardView, in_panel: bool) -> None:
         side.panel.removeWidget(box)
         view.root.addWidget(box)
     box.show()
+
+
+def place_explanation(view: AtlantisBoardView, under_board: bool) -> None:
+    """„Was passiert ist“ under the board beside the panel, where the space under the
+    board would otherwise stay empty and the whole explanation reads without scrolling;
+    in the panel when stacked (the panel is under the board then anyway)."""
+    side, area = view.side, view.explanation_area
+    card = side.outcome_card
+    if (area.widget() is card) == under_board:
+        return
+    # Under the board the bar above it („Nach dem Zug von …: … ist am Zug.“) heads the
+    # explanation; its own title would only take a line.
+    side.outcome_title.setVisible(not under_board)
+    area.setAccessibleName("Was passiert ist")
+    # Under the board the card's air above and below is the explanation's last line.
+    margins = card.body.contentsMargins()
+    card.body.setContentsMargins(margins.left(), 4 if under_board else margins.left() - 2,
+                                 margins.right(), 4 if under_board else margins.left() - 2)
+    # Under the board the column's gaps are lines of the explanation too.
+    view.board_layout.setSpacing(6 if under_board else 8)
+    if under_board:
+        side.panel.removeWidget(card)
+        area.setWidget(card)
+    else:
+        area.takeWidget()
+        area.hide()
+        side.fit_payment(0, beside=False)
+        view._board_pin = None
+        view.canvas.setMaximumHeight(QWIDGETSIZE_MAX)
+        side.panel.insertWidget(side.panel.indexOf(side.players_card), card)
+    card.show()
+    QTimer.singleShot(0, view, view.fit_explanation)
 
 
 def fit_explanation(view: AtlantisBoardView, repin: bool = True) -> None:
