@@ -126,10 +126,9 @@ def test_the_outcome_is_replayed_step_by_step(qtbot, view):
     # The replay speaks the engine's explanation: every sentence once, in its order.
     steps = [step.text for step in explain(view.session.outcome).steps]
     assert " ".join(captions) == " ".join(steps)
-    assert ("Helm (grau) → das nächste sichtbare Plättchen mit Helm (grau) liegt auf Feld 2"
-            in captions[0])
-    assert "Figur von Weiß (b)" in captions[0]
-    assert "Statue (weiß) →" in captions[1] and "Feld 4; es ist frei" in captions[1]
+    assert "Helm (grau) → das nächste sichtbare Plättchen damit, Feld 2," in captions[0]
+    assert "von Weiß (b) besetzt" in captions[0]
+    assert "Statue (weiß) →" in captions[1] and "Feld 4, ist frei" in captions[1]
     assert any("Die Lücke zwischen Feld 2 (2) und Feld 4 (4) kostet 2" in c for c in captions)
     assert any("Ring 3 (blau) von Feld 1" in c for c in captions)
     assert any("keine Lücke" in c for c in captions)  # Feld 1 falls away next to Atlantis

@@ -201,36 +201,51 @@ def _card_step(k: int, step: CardStep) -> Step:
         return Step(f"{lead} {item.display}: Zwischen der Figur und dem Festland liegt kein "
                     f"Plättchen mit {item.display} mehr obenauf, also geht sie direkt aufs "
                     "Festland.", (5,))
-    where = (f"das nächste sichtbare Plättchen mit {item.display} liegt auf "
-             f"{place_name(step.target)}")
+    # The item once (with its colour): named twice, a move of three cards took two lines
+    # more under the board.
+    where = f"das nächste sichtbare Plättchen damit, {place_name(step.target)},"
     if step.occupied_by is not None:
-        return Step(f"{lead} {item.display} → {where}, dort steht aber schon eine Figur von "
-                    f"{player_name(step.occupied_by)}. Also musst du noch eine Karte spielen, "
-                    "egal welchen Gegenstand, und ziehst von dort weiter.", (3,))
-    return Step(f"{lead} {item.display} → {where}; es ist frei, dort bleibt die Figur stehen.",
+        return Step(f"{lead} {item.display} → {where} ist von {player_name(step.occupied_by)} "
+                    "besetzt. Also musst du noch eine Karte spielen, egal welche, und ziehst "
+                    "von dort weiter.", (3,))
+    return Step(f"{lead} {item.display} → {where} ist frei: Dort bleibt die Figur stehen.",
                 (3, 4))
 
 
-def _gap_sentence(gap: Gap) -> Step:
+def _gap_sentence(gap: Gap, first: bool = True) -> Step:
+    """What one gap costs; why (the lower value, the width not counting, a bridge for all)
+    is said at the first gap of a kind, not again at every further one of the move."""
     name = gap_name(gap)
     name = name[0].upper() + name[1:]
     if gap.bridge is not None:
-        return Step(f"{name}: Darauf liegt die Brücke von {player_name(gap.bridge)}, sie kostet "
-                    "also nichts – Brücken gelten für alle.",
-                    (4, "R4") if gap.width > 1 else (4,))
-    breadth = (f" – dass sie {count_words(gap.width, 'ein Wasserfeld', 'Wasserfelder')} breit "
-               "ist, zählt nicht" if gap.width > 1 else "")
-    return Step(f"{name} kostet {gap.cost}, den niedrigeren Wert{breadth}.", (4,))
+        why = " – Brücken gelten für alle" if first else ""
+        return Step(f"{name} kostet nichts: Darauf liegt die Brücke von "
+                    f"{player_name(gap.bridge)}{why}.", (4, "R4") if gap.width > 1 else (4,))
+    wide = count_words(gap.width, "ein Wasserfeld", "Wasserfelder")
+    breadth = ((f" – dass sie {wide} breit ist, zählt nicht" if first
+                else f" ({wide} breit)") if gap.width > 1 else "")
+    return Step(f"{name} kostet {gap.cost}{', den niedrigeren Wert' if first else ''}"
+                f"{breadth}.", (4,))
 
 
 def _gaps(gaps: tuple[Gap, ...], final: bool) -> list[Step]:
     """One sentence per gap, then their sum if there is more than one."""
-    steps = [_gap_sentence(gap) for gap in gaps]
+    steps = []
+    for k, gap in enumerate(gaps):
+        # The reason once per kind of gap: open, wide (the width not counting), bridged.
+        earlier = gaps[:k]
+        if gap.bridge is not None:
+            first = not any(g.bridge is not None for g in earlier)
+        elif gap.width > 1:
+            first = not any(g.bridge is None and g.width > 1 for g in earlier)
+        else:
+            first = not any(g.bridge is None for g in earlier)
+        steps.append(_gap_sentence(gap, first))
     if len(gaps) > 1:
         total = sum(g.cost for g in gaps)
         sums = " + ".join(str(g.cost) for g in gaps)
         when = ("für diese Figur" if final
-                else "– bezahlt wird alles zusammen am Ende des Zuges")
+                else "– bezahlt wird die Summe am Ende des Zuges")
         steps.append(Step(f"Zusammen {sums} = {total} {when}.",
                           (5, 6, "R6") if final else (4,)))
     return steps
@@ -293,12 +308,12 @@ def _water(taken: TileTaken) -> Step:
         return Step(f"{at} ist jetzt leer – direkt neben {side} gibt es aber keine Lücke: Das Feld "
                     f"{what}, der Weg rückt zusammen.", (5,))
     gap = taken.water_gap
-    text = f"{at} ist jetzt leer und wird zum Wasserfeld."
-    if gap.width > 1:
-        text += f" Mit dem Wasser daneben ist das eine Lücke ({_span(gap)})."
+    text = f"{at} ist jetzt leer und wird zum Wasserfeld"
+    text += (f" – mit dem Wasser daneben eine Lücke ({_span(gap)})." if gap.width > 1
+             else ".")
     if gap.bridge is not None:
-        text += (f" Die Brücke von {player_name(gap.bridge)} liegt darin, also ist die "
-                 "ganze Lücke weiter frei (Auslegung R4).")
+        text += (f" Die Brücke von {player_name(gap.bridge)} liegt darin, also bleibt die "
+                 "ganze Lücke frei (Auslegung R4).")
     return Step(text, (3,) if gap.bridge is None else (3, 4, "R4"))
 
 
@@ -333,9 +348,17 @@ def _settle(settlement: Settlement, final: bool) -> list[Step]:
         return steps
     source = ("mit Plättchen oder Handkarten" if final
               else "nur mit dem, was du zu Zugbeginn hattest, ohne das eben genommene Plättchen "
-                   "und ohne die gespielten Karten")
-    steps.append(Step(f"Du bezahlst {settlement.cost} {source}: {_payment_text(paid)}.",
-                      (*pages, "E2") if final else (4, "R1")))
+                   "und die gespielten Karten")
+    shown = options[:3] if not settlement.debt else ()
+    if paid in shown:
+        # The payment was just named among the best ones (R9): named again, it took another
+        # line or two under the board.
+        which = ("damit" if len(shown) == 1 else
+                 f"mit der {('ersten', 'zweiten', 'dritten')[shown.index(paid)]} davon")
+        text = f"Du bezahlst {settlement.cost} {which} – {source}."
+    else:
+        text = f"Du bezahlst {settlement.cost} {source}: {_payment_text(paid)}."
+    steps.append(Step(text, (*pages, "E2") if final else (4, "R1")))
     if settlement.change_lost:
         lost = settlement.change_lost
         steps.append(Step(f"Du zahlst {paid.value} für {settlement.cost}, also "

@@ -44,10 +44,15 @@ from app.ui.boards.atlantis_scene import (
 )
 from app.ui.widgets import Card, ReflowRow, label, pill, secondary, style_combo
 
-# The phases of a turn, one paragraph each in „Was passiert ist“ (kinds of explain_parts).
-PHASES = {"purchase": "start", "bridge": "start", "origin": "start", "card": "start",
-          "gap": "gaps", "gap_total": "gaps", "take": "tile", "water": "tile",
-          "bridge_after": "tile", "settle": "pay", "draw": "draw", "no_move": "draw"}
+QWIDGETSIZE_MAX = (1 << 24) - 1
+
+# The phases of a turn, one paragraph each in „Was passiert ist“ (kinds of explain_parts):
+# what comes before the move (buying, the bridge), the way (cards and the gaps passed), and
+# what follows it (the tile, paying, drawing). Each paragraph's last line is half empty on
+# average: a paragraph each for the gaps, the tile and the draw cost two lines under the board.
+PHASES = {"purchase": "before", "bridge": "before", "origin": "way", "card": "way",
+          "gap": "way", "gap_total": "way", "take": "after", "water": "after",
+          "bridge_after": "after", "settle": "after", "draw": "after", "no_move": "after"}
 
 
 @lru_cache(maxsize=32)
@@ -264,9 +269,15 @@ class AtlantisPanel(_Panel):
         self.payment_combo.setMinimumContentsLength(12)
         self.payment_combo.activated.connect(self._on_payment_chosen)
         pay.addWidget(self.payment_combo, 1)
-        self.outcome_card.body.addWidget(self.payment_row)
         self.payment_note = self.owner.chrome.linked_label("")
         self.payment_note.setObjectName("Muted")
+        # The note beside the combo where both fit on its line (fit_payment), else under it.
+        self.payment_box = QWidget()
+        self.payment_line = QHBoxLayout(self.payment_box)
+        self.payment_line.setContentsMargins(0, 0, 0, 0)
+        self.payment_line.setSpacing(12)
+        self.payment_line.addWidget(self.payment_row, 1)
+        self.outcome_card.body.addWidget(self.payment_box)
         self.outcome_card.body.addWidget(self.payment_note)
         self.explanation = QVBoxLayout()
         self.explanation.setSpacing(5)
@@ -381,6 +392,7 @@ class AtlantisPanel(_Panel):
         # The card always stays: showing and hiding it would re-flow the whole panel.
         self.outcome_empty.setVisible(outcome is None)
         if outcome is None:
+            self.payment_box.hide()
             self.payment_row.hide()
             self.payment_note.hide()
             for text in self.step_rows:
@@ -390,6 +402,7 @@ class AtlantisPanel(_Panel):
         paid = draft.paid()
         several = len(choices) > 1
         self.payment_row.setVisible(several)
+        self.payment_box.setVisible(several)
         with QSignalBlocker(self.payment_combo):
             self.payment_combo.clear()
             for k, choice in enumerate(choices):
@@ -399,12 +412,10 @@ class AtlantisPanel(_Panel):
                 self.payment_combo.setCurrentIndex(choices.index(paid))
         if several:
             self.payment_note.setText(self.owner.chrome.ruling_links(escape(
-                "Gleich gut nach R9 – du darfst anders bezahlen, solange der nächste Zug "
-                "nicht begonnen hat.")))
+                "Gleich gut nach R9 – wählbar bis zum nächsten Zug.")))
         self.payment_note.setVisible(several)
-        # One paragraph per phase of the turn (the move, its gaps, the tile, the payment, the
-        # draw): a sentence on a line of its own left half a line empty each, a third of the
-        # explanation's height under the board.
+        # One paragraph per phase of the turn (PHASES): a sentence on a line of its own left
+        # half a line empty each, a third of the explanation's height under the board.
         paragraphs: list[list] = []
         phase = None
         for kind, steps in explain_parts(session.outcome):
@@ -422,12 +433,57 @@ class AtlantisPanel(_Panel):
                 text.hide()
                 continue
             steps = paragraphs[index]
-            text.setText(" ".join(self.step_html(step.text, step.pages, muted)
-                                  for step in steps))
+            # A run of sentences on the same pages (ten gaps, each „S. 4“) names them once,
+            # after its last sentence: every sentence keeps its source, the paragraph loses
+            # the repeats (and at ten gaps two lines).
+            text.setText(" ".join(
+                self.step_html(step.text, () if k + 1 < len(steps)
+                               and steps[k + 1].pages == step.pages else step.pages, muted)
+                for k, step in enumerate(steps)))
             text.setAccessibleName(" ".join(
                 f"{step.text} ({format_pages(step.pages)})" if step.pages else step.text
                 for step in steps))
             text.show()
+
+    def fit_payment(self, width: int, beside: bool) -> None:
+        """„Gleich gut nach R9 …“ beside „Bezahlt mit“ when ``beside`` is wished (under the
+        board) and the row is then lower than combo and note one under the other in the
+        card's ``width``; else on a line of its own under it."""
+        note, row, combo = self.payment_note, self.payment_row, self.payment_combo
+        fits = False
+        # Under the board the combo shows the whole payment; in the narrow panel it may
+        # shorten it (its list shows every payment whole).
+        policy = (QComboBox.SizeAdjustPolicy.AdjustToContents if beside else
+                  QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        if combo.sizeAdjustPolicy() != policy:
+            combo.setSizeAdjustPolicy(policy)
+        if beside and width > 0:
+            used = (self.payment_title.sizeHint().width() + row.layout().spacing()
+                    + combo.sizeHint().width())
+            rest = width - used - self.payment_line.spacing()
+            line = max(combo.sizeHint().height(), self.payment_title.sizeHint().height())
+            stacked = line + self.outcome_card.body.spacing() + note.heightForWidth(width)
+            fits = rest >= 8 * note.fontMetrics().averageCharWidth() and \
+                max(line, note.heightForWidth(rest)) < stacked
+        here = self.payment_line.indexOf(note) >= 0
+        if fits:
+            row.setFixedWidth(used)
+        else:
+            row.setMinimumWidth(0)
+            row.setMaximumWidth(QWIDGETSIZE_MAX)
+        if fits == here:
+            return
+        shown = not note.isHidden()
+        body = self.outcome_card.body
+        if fits:
+            body.removeWidget(note)
+            self.payment_line.setStretch(0, 0)
+            self.payment_line.addWidget(note, 1)
+        else:
+            self.payment_line.removeWidget(note)
+            self.payment_line.setStretch(0, 1)
+            body.insertWidget(body.indexOf(self.payment_box) + 1, note)
+        note.setVisible(shown)
 
     def step_html(self, text: str, pages, muted: str) -> str:
         """One sentence with its sources after it, small and muted, ruling codes as links.

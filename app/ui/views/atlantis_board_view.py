@@ -623,7 +623,11 @@ class AtlantisBoardView(BoardPage):
         replaying = has_move and self.beat < count - 1
         self.step_back.setEnabled(has_move and count > 1 and self.beat > 0)
         self.step_next.setEnabled(has_move and count > 1)
-        self.step_count.setVisible(has_move or building)
+        # Resting under the board the caption itself says whose move the position follows;
+        # the badge is for what is not the position now (a replay, a move being built), and
+        # its width let the caption wrap onto the explanation's line.
+        resting = has_move and not replaying and self.explanation_area.widget() is not None
+        self.step_count.setVisible((has_move or building) and not resting)
         self.step_count.setText("Neuer Zug" if building else
                                 f"Zug nachspielen: Schritt {self.beat + 1} von {count}"
                                 if replaying else "Stellung jetzt")
@@ -650,6 +654,8 @@ class AtlantisBoardView(BoardPage):
             self.step_caption.setText(f"Zug von {mover}: {beat.caption}")
         else:
             self.step_caption.setText(self._resting_caption())
+        # The caption's width now, with or without the badge beside it.
+        self.step_bar.layout().activate()
         self._fit_caption()
 
     def _fit_caption(self) -> None:
@@ -688,7 +694,11 @@ class AtlantisBoardView(BoardPage):
         now = self._now_sentence()
         if len(self.beats) > 1 and self.explanation_area.widget() is not None:
             # The explanation is right under this line; ▸ says what it does when pointed at.
-            return f"Nach dem Zug von {mover}. {now}."
+            # One line where it can be: a second one is the explanation's.
+            state = self.session.state
+            if state.phase is Phase.PLAYING and state.turn != self.session.outcome.player:
+                now = f"{player_name(state.turn)} ist am Zug"
+            return f"Nach dem Zug von {mover}: {now}."
         if len(self.beats) > 1:
             return f"Nach dem Zug von {mover}. {now}. ▸ zeigt den Zug Schritt für Schritt."
         return f"{last}. {now}." if last else f"{now}."
@@ -784,29 +794,23 @@ class AtlantisBoardView(BoardPage):
         self.place_expert(in_panel=not stacked)
         self.place_explanation(under_board=not stacked)
         self.toolbar_separator.setVisible(not stacked)
+        if not stacked:
+            # Beside the panel the page ends with the explanation: the air above the title
+            # and under the page's last line is a line the explanation lacks.
+            margins = self.root.contentsMargins()
+            self.root.setContentsMargins(margins.left(), 10, margins.right(), 6)
+
+    def panel_width(self) -> int:
+        """What the panel needs, but at a larger text size not more: every pixel it takes
+        beyond that is one the explanation under the board lacks."""
+        if self.panel is None:
+            return 0
+        need = (self.panel.minimumSizeHint().width()
+                + self.panel_scroll.verticalScrollBar().sizeHint().width() + 4)
+        return max(self.PANEL_WIDTH, need)
 
     def place_explanation(self, under_board: bool) -> None:
-        """„Was passiert ist“ under the board beside the panel, where the space under the
-        board would otherwise stay empty and the whole explanation reads without scrolling;
-        in the panel when stacked (the panel is under the board then anyway)."""
-        card, side, area = self.side.outcome_card, self.side, self.explanation_area
-        if (area.widget() is card) == under_board:
-            return
-        # Under the board the bar above it („Stellung jetzt: nach dem Zug von …“) heads the
-        # explanation; its own title would only take a line.
-        side.outcome_title.setVisible(not under_board)
-        area.setAccessibleName("Was passiert ist")
-        if under_board:
-            side.panel.removeWidget(card)
-            area.setWidget(card)
-        else:
-            area.takeWidget()
-            area.hide()
-            self._board_pin = None
-            self.canvas.setMaximumHeight(QWIDGETSIZE_MAX)
-            side.panel.insertWidget(side.panel.indexOf(side.players_card), card)
-        card.show()
-        QTimer.singleShot(0, self, self.fit_explanation)
+        place_explanation(self, under_board)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -924,6 +928,38 @@ def place_expert(view: AtlantisBoardView, in_panel: bool) -> None:
     box.show()
 
 
+def place_explanation(view: AtlantisBoardView, under_board: bool) -> None:
+    """„Was passiert ist“ under the board beside the panel, where the space under the
+    board would otherwise stay empty and the whole explanation reads without scrolling;
+    in the panel when stacked (the panel is under the board then anyway)."""
+    side, area = view.side, view.explanation_area
+    card = side.outcome_card
+    if (area.widget() is card) == under_board:
+        return
+    # Under the board the bar above it („Nach dem Zug von …: … ist am Zug.“) heads the
+    # explanation; its own title would only take a line.
+    side.outcome_title.setVisible(not under_board)
+    area.setAccessibleName("Was passiert ist")
+    # Under the board the card's air above and below is the explanation's last line.
+    margins = card.body.contentsMargins()
+    card.body.setContentsMargins(margins.left(), 4 if under_board else margins.left() - 2,
+                                 margins.right(), 4 if under_board else margins.left() - 2)
+    # Under the board the column's gaps are lines of the explanation too.
+    view.board_layout.setSpacing(6 if under_board else 8)
+    if under_board:
+        side.panel.removeWidget(card)
+        area.setWidget(card)
+    else:
+        area.takeWidget()
+        area.hide()
+        side.fit_payment(0, beside=False)
+        view._board_pin = None
+        view.canvas.setMaximumHeight(QWIDGETSIZE_MAX)
+        side.panel.insertWidget(side.panel.indexOf(side.players_card), card)
+    card.show()
+    QTimer.singleShot(0, view, view.fit_explanation)
+
+
 def fit_explanation(view: AtlantisBoardView, repin: bool = True) -> None:
     """The explanation under the board gets the lines it needs; the board keeps at least
     the height of its tiles at WIDE_BOARD_SCALE, and only beyond that the explanation
@@ -953,6 +989,10 @@ def fit_explanation(view: AtlantisBoardView, repin: bool = True) -> None:
     if width <= 0:
         width = view.board_column.width()
     frame = area.height() - inner.height() + margins.top() + margins.bottom()
+    card = view.side.outcome_card
+    body = card.body.contentsMargins()
+    view.side.fit_payment(width - body.left() - body.right() - 2 * card.frameWidth(),
+                          beside=True)
     need = area.widget().heightForWidth(width)
     if need <= 0:
         need = area.widget().sizeHint().height()
