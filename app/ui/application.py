@@ -171,7 +171,7 @@ def run(args) -> int:
             return 1
         print(f"{len(written)} Bildschirmfotos in {args.screenshot} gespeichert.")
         return 0
-    content = ContentLoader(window.state, root)
+    content = ContentLoader(window.state, root, parent=window, later=window.after_first_frame)
     # Only the shown game's files are compared with the snapshot before the first frame;
     # the others right after it, before anyone can open them.
     content.start(first=window.state.wanted_game, verify_all=False)
@@ -210,8 +210,12 @@ class ContentLoader(QObject):
     packs_loaded = Signal(object)  # the library with the player's packs, from their worker
 
     def __init__(self, state, root: Path, cache: Path | None = None,
-                 parent: QObject | None = None):
+                 parent: QObject | None = None, later=None):
+        """``later(job)``: runs ``job`` once the window's first frame is painted (the
+        window's ``after_first_frame``); the player's packs start loading only then, so
+        their thread does not take the interpreter from the first frame. Default: at once."""
         super().__init__(parent)
+        self._later = later or (lambda job: job())
         from app.model.snapshot import cache_dir
 
         self.state = state
@@ -264,7 +268,7 @@ class ContentLoader(QObject):
         with ``packs`` also the loading of the player's packs (it writes nothing, so
         quitting does not wait for it)."""
         for worker in (self._worker, self._packs_worker if packs else None):
-            if worker is not None:
+            if worker is not None and worker.ident is not None:  # started (see ``later``)
                 worker.join(timeout)
         render_memo.save()
 
@@ -303,7 +307,7 @@ class ContentLoader(QObject):
         if root is not None:
             self._packs_worker = threading.Thread(
                 target=self._load_packs, args=(library,), name="regelfrisch-packs", daemon=True)
-            self._packs_worker.start()
+            self._later(self._packs_worker.start)
 
     def _load_packs(self, library) -> None:
         from app.ui.pack_actions import with_own_packs

@@ -137,3 +137,49 @@ def test_what_changed_while_the_packs_loaded_stays_as_the_window_has_it(
     packs = {e.folder: e for e in state.entries() if e.own_pack}
     assert set(packs) == {edited, other}
     assert packs[edited] is fresh
+
+
+PROBE = """
+import json, sys, threading
+from types import SimpleNamespace
+from PySide6.QtWidgets import QApplication
+from app.ui.application import run
+run(SimpleNamespace(check=None, screenshot=None, pdf=None, game=None, content=None))
+window = next(w for w in QApplication.topLevelWidgets() if hasattr(w, "page_builder"))
+at_first_frame = {"threads": sorted(t.name for t in threading.enumerate()
+                                    if t.name.startswith("regelfrisch")),
+                  "packs": sum(e.own_pack for e in window.state.entries()),
+                  "yaml": "yaml" in sys.modules}
+for _ in range(400):
+    QApplication.processEvents()
+    if sum(e.own_pack for e in window.state.entries()) == 3:
+        break
+    threading.Event().wait(0.01)
+print(json.dumps({**at_first_frame, "later": sum(e.own_pack for e in window.state.entries())}))
+"""
+
+
+def test_the_real_start_loads_the_packs_only_after_its_first_frame(tmp_path):
+    # Started before the first frame, the packs' thread took the interpreter from it: with
+    # 97 packs the content came 1.45× the floor page instead of 1.3×.
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+
+    data = tmp_path / "daten"
+    data.mkdir()
+    (data / "einstellungen.ini").write_text(
+        "[General]\nlast_game=atlantis\nlast_section=turn\n", encoding="utf-8")
+    _packs(data, 3)
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "REGELFRISCH_DATA": str(data),
+           "REGELFRISCH_EXIT_WHEN_SHOWN": "content"}
+    env.pop("REGELFRISCH_CACHE", None)
+    for _start in range(2):  # the second start opens from the snapshot
+        result = subprocess.run([sys.executable, "-c", PROBE], cwd=REPO, env=env,
+                                capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, result.stderr
+    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    assert seen == {"threads": [], "packs": 0, "yaml": False, "later": 3}, seen
