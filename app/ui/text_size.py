@@ -19,8 +19,14 @@ as they did when the sheet re-polished them.
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QApplication, QProxyStyle, QStackedWidget, QWidget
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QApplication,
+    QProxyStyle,
+    QStackedWidget,
+    QWidget,
+)
 
 # The sizes the sheet used to give these roles, as factors of the body size.
 ROLE_SCALES = {
@@ -28,6 +34,7 @@ ROLE_SCALES = {
     "AppSubtitle": 0.85, "Muted": 0.85, "Pill": 0.85, "Tag": 0.85, "MarkBadge": 0.85,
     "CheckedBadge": 0.85, "StatusText": 0.85,
 }
+LINE_MINIMUM = "regelfrisch_line_minimum"  # a wrapped label's minimum: one line (widgets.relax)
 _STAMP = "regelfrisch_text_pt"  # the size a hidden page was last laid out at
 _FOLLOWED = "regelfrisch_follows_stack"
 _current = {"pt": 11.0}
@@ -44,6 +51,18 @@ def role_pt(name: str, body_pt: float) -> float:
     return round(body_pt * scale, 1) if scale else round(body_pt, 1)
 
 
+def set_size(widget: QWidget, font: QFont, pt: float) -> None:
+    """``widget`` at ``pt`` (``font`` is a copy of its font). A wrapped label whose minimum
+    is one line (``widgets.relax``) keeps one line of body text, as a label made at this
+    text size measures it (before its role's size arrives): same look after a step."""
+    font.setPointSizeF(pt)
+    widget.setFont(font)
+    if widget.property(LINE_MINIMUM):
+        body = QFont(font)
+        body.setPointSizeF(current_pt())
+        widget.setMinimumHeight(QFontMetrics(body).lineSpacing())
+
+
 def _resize(widget: QWidget, old_pt: float, new_pt: float) -> None:
     name = widget.objectName()
     font = widget.font()
@@ -52,8 +71,11 @@ def _resize(widget: QWidget, old_pt: float, new_pt: float) -> None:
         return  # a size of its own
     wanted = role_pt(name, new_pt)
     if size != wanted:
-        font.setPointSizeF(wanted)
-        widget.setFont(font)
+        set_size(widget, font, wanted)
+        if isinstance(widget, QAbstractScrollArea):
+            # The viewport, resized first, took its area's old size back from the style
+            # sheet (a step down only); now that the area has the new size it keeps it.
+            _resize(widget.viewport(), old_pt, new_pt)
 
 
 def _walk(root: QWidget, old_pt: float, new_pt: float) -> None:
@@ -128,9 +150,7 @@ class TextSizeStyle(QProxyStyle):
             wanted = role_pt(target.objectName(), current_pt()) \
                 if target.objectName() in ROLE_SCALES else None
             if wanted is not None and target.font().pointSizeF() != wanted:
-                font = QFont(target.font())
-                font.setPointSizeF(wanted)
-                target.setFont(font)
+                set_size(target, QFont(target.font()), wanted)
         return result
 
 
@@ -180,5 +200,4 @@ def size_roles(root: QWidget) -> None:
             wanted = role_pt(name, body_pt)
             font = widget.font()
             if font.pointSizeF() != wanted:
-                font.setPointSizeF(wanted)
-                widget.setFont(font)
+                set_size(widget, font, wanted)

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from app.model.pages import format_pages
 from app.model.paths import resources_root
-from app.ui import render_memo
+from app.ui import render_memo, text_size
 
 COLUMN_MAX_WIDTH = 760
 PAGE_MARGIN = 28
@@ -137,6 +137,8 @@ def relax(widget: QLabel) -> None:
     asks each label for its height at the real width, so one line is a safe minimum.
     """
     widget.setMinimumHeight(widget.fontMetrics().lineSpacing())
+    # A text-size step or the role's size (given when polished) changes the line.
+    widget.setProperty(text_size.LINE_MINIMUM, True)
 
 
 def sentence(text: str) -> str:
