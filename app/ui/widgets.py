@@ -633,7 +633,32 @@ class MarkBadge(QWidget):
         self.hide()
 
 
-class Card(QFrame):
+class NaturalHint:
+    """A container whose size hint is its layout's, without a height-for-width pass.
+
+    Qt's hint for a widget with a wrapping layout is the height at its natural width
+    (``QLayout.totalSizeHint``), and Qt asks every container's hint in each minimum-size
+    walk: after a text-size step every label of the page was laid out again at each
+    container's natural width — widths the page never shows — before the one it shows
+    (issue #27). Layouts place wrapping content by its height for the width it gets, so
+    the page looks the same; only the unused guess is skipped.
+    """
+
+    def sizeHint(self) -> QSize:
+        layout = self.layout()
+        if layout is None or not layout.hasHeightForWidth():
+            return super().sizeHint()
+        hint = layout.sizeHint()
+        margins = self.contentsMargins()
+        return QSize(hint.width() + margins.left() + margins.right(),
+                     hint.height() + margins.top() + margins.bottom())
+
+
+class PlainColumn(NaturalHint, QWidget):
+    """A plain container (a page's column) with a :class:`NaturalHint`."""
+
+
+class Card(NaturalHint, QFrame):
     """A rounded block with its own padding; pitfalls, steps and quiz items sit in cards."""
 
     def __init__(self, parent: QWidget | None = None, *, padding: int = 18, spacing: int = 10):
@@ -651,7 +676,7 @@ class Card(QFrame):
         self.style().polish(self)
 
 
-class Box(QFrame):
+class Box(NaturalHint, QFrame):
     """A tinted box without border, e.g. the "Nicht:" and "Richtig:" parts of a pitfall."""
 
     def __init__(self, name: str, parent: QWidget | None = None):
@@ -674,10 +699,10 @@ class PageColumn(QScrollArea):
         # Reflow comes first; what still cannot shrink (a wide table at big text in a small
         # window) scrolls sideways rather than being cut off.
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        outer = QWidget()
+        outer = PlainColumn()
         self._outer_layout = QHBoxLayout(outer)
         self._outer_layout.setContentsMargins(PAGE_MARGIN, PAGE_MARGIN, PAGE_MARGIN, PAGE_MARGIN)
-        self.column = QWidget()
+        self.column = PlainColumn()
         self.column.setObjectName("Column")
         self._outer_layout.addWidget(self.column)
         self.layout_ = QVBoxLayout(self.column)
