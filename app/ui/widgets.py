@@ -79,6 +79,10 @@ class WrappedLabel(QLabel):
             height = self._heights[width] = super().heightForWidth(width)
         return height
 
+    def laid_out_widths(self) -> set[int]:
+        """The widths this label was laid out at since its text or font last changed."""
+        return set(self._heights)
+
     def changeEvent(self, event) -> None:
         if event.type() in self._RELAYOUT:
             self._heights.clear()
@@ -654,8 +658,18 @@ class NaturalHint:
                      hint.height() + margins.top() + margins.bottom())
 
 
-class PlainColumn(NaturalHint, QWidget):
-    """A plain container (a page's column) with a :class:`NaturalHint`."""
+class Container(NaturalHint, QWidget):
+    """A plain container (a page's column, a table row) with a :class:`NaturalHint`."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        # The sheet paints a plain QWidget's background (#Row's zebra, the page's colour)
+        # but not a subclass's unless asked to.
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+
+
+class Frame(NaturalHint, QFrame):
+    """A styled frame (a table) with a :class:`NaturalHint`."""
 
 
 class Card(NaturalHint, QFrame):
@@ -699,10 +713,10 @@ class PageColumn(QScrollArea):
         # Reflow comes first; what still cannot shrink (a wide table at big text in a small
         # window) scrolls sideways rather than being cut off.
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        outer = PlainColumn()
+        outer = Container()
         self._outer_layout = QHBoxLayout(outer)
         self._outer_layout.setContentsMargins(PAGE_MARGIN, PAGE_MARGIN, PAGE_MARGIN, PAGE_MARGIN)
-        self.column = PlainColumn()
+        self.column = Container()
         self.column.setObjectName("Column")
         self._outer_layout.addWidget(self.column)
         self.layout_ = QVBoxLayout(self.column)
