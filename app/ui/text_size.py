@@ -23,6 +23,7 @@ from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QApplication,
+    QLabel,
     QProxyStyle,
     QStackedWidget,
     QWidget,
@@ -57,10 +58,22 @@ def set_size(widget: QWidget, font: QFont, pt: float) -> None:
     text size measures it (before its role's size arrives): same look after a step."""
     font.setPointSizeF(pt)
     widget.setFont(font)
-    if widget.property(LINE_MINIMUM):
+    if isinstance(widget, QLabel) and widget.property(LINE_MINIMUM):
+        widget.setMinimumHeight(_body_line(font))
+
+
+_LINES: dict[tuple, int] = {}
+
+
+def _body_line(font: QFont) -> int:
+    """The line spacing of ``font`` at the body size (the same for most labels of a step)."""
+    key = (font.family(), font.weight(), font.italic(), current_pt())
+    line = _LINES.get(key)
+    if line is None:
         body = QFont(font)
         body.setPointSizeF(current_pt())
-        widget.setMinimumHeight(QFontMetrics(body).lineSpacing())
+        line = _LINES[key] = QFontMetrics(body).lineSpacing()
+    return line
 
 
 def _resize(widget: QWidget, old_pt: float, new_pt: float) -> None:
