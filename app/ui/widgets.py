@@ -652,6 +652,7 @@ class NaturalHint:
         layout = self.layout()
         if layout is None or not layout.hasHeightForWidth():
             return super().sizeHint()
+        self.ensurePolished()  # as Qt's hint: the sheet's border is part of the margins
         hint = layout.sizeHint()
         margins = self.contentsMargins()
         return QSize(hint.width() + margins.left() + margins.right(),
