@@ -52,6 +52,13 @@ def role_pt(name: str, body_pt: float) -> float:
     return round(body_pt * scale, 1) if scale else round(body_pt, 1)
 
 
+def _sizes(body_pt: float) -> dict[str, float]:
+    """Every role's size at ``body_pt``; any other name (``""`` too) has the body's."""
+    sizes = {name: role_pt(name, body_pt) for name in ROLE_SCALES}
+    sizes[""] = round(body_pt, 1)
+    return sizes
+
+
 def set_size(widget: QWidget, font: QFont, pt: float) -> None:
     """``widget`` at ``pt`` (``font`` is a copy of its font). A wrapped label whose minimum
     is one line (``widgets.relax``) keeps one line of body text, as a label made at this
@@ -76,22 +83,28 @@ def _body_line(font: QFont) -> int:
     return line
 
 
-def _resize(widget: QWidget, old_pt: float, new_pt: float) -> None:
+def _resize(widget: QWidget, old: dict[str, float], new: dict[str, float]) -> None:
+    """``old``/``new``: ``_sizes`` of the step's old and new body size."""
     name = widget.objectName()
     font = widget.font()
     size = font.pointSizeF()
-    if abs(size - role_pt(name, old_pt)) > 0.05:
+    if abs(size - old.get(name, old[""])) > 0.05:
         return  # a size of its own
-    wanted = role_pt(name, new_pt)
+    wanted = new.get(name, new[""])
     if size != wanted:
         set_size(widget, font, wanted)
         if isinstance(widget, QAbstractScrollArea):
             # The viewport, resized first, took its area's old size back from the style
             # sheet (a step down only); now that the area has the new size it keeps it.
-            _resize(widget.viewport(), old_pt, new_pt)
+            _resize(widget.viewport(), old, new)
 
 
 def _walk(root: QWidget, old_pt: float, new_pt: float) -> None:
+    _walk_sizes(root, old_pt, _sizes(old_pt), _sizes(new_pt))
+
+
+def _walk_sizes(root: QWidget, old_pt: float, old: dict[str, float],
+                new: dict[str, float]) -> None:
     # Children first: a view that re-measures itself on its FontChange (round buttons,
     # a drawing's scale) then finds its parts at the new size already.
     if isinstance(root, QStackedWidget):
@@ -99,18 +112,18 @@ def _walk(root: QWidget, old_pt: float, new_pt: float) -> None:
         current = root.currentWidget()
         for page in (root.widget(i) for i in range(root.count())):
             if page is current:
-                _walk(page, old_pt, new_pt)
+                _walk_sizes(page, old_pt, old, new)
             elif page.property(_STAMP) is None:
                 # A hidden page: not touched now, resized when it is shown.
                 page.setProperty(_STAMP, old_pt)
     elif root.findChild(QStackedWidget) is None:
         # Nothing hidden below: every widget, deepest first, found in one call.
         for widget in reversed(root.findChildren(QWidget)):
-            _resize(widget, old_pt, new_pt)
+            _resize(widget, old, new)
     else:
         for child in _children(root):
-            _walk(child, old_pt, new_pt)
-    _resize(root, old_pt, new_pt)
+            _walk_sizes(child, old_pt, old, new)
+    _resize(root, old, new)
 
 
 def _children(widget: QWidget) -> list[QWidget]:

@@ -390,8 +390,12 @@ class ReflowRow(QBoxLayout):
         super().invalidate()
 
     def _items(self):
-        items = (self.itemAt(i) for i in range(self.count()))
-        return [item for item in items if item.widget() is None or not item.isEmpty()]
+        known = self._known.get("items")
+        if known is None:
+            items = (self.itemAt(i) for i in range(self.count()))
+            known = self._known["items"] = [
+                item for item in items if item.widget() is None or not item.isEmpty()]
+        return known
 
     def _natural_width(self) -> int:
         known = self._known.get("natural")
@@ -405,10 +409,14 @@ class ReflowRow(QBoxLayout):
         return known
 
     def minimumSize(self) -> QSize:
-        margins = self.contentsMargins()
-        widths = [item.minimumSize().width() for item in self._items()]
-        return QSize(max(widths, default=0) + margins.left() + margins.right(),
-                     super().minimumSize().height())
+        known = self._known.get("minimum")
+        if known is None:
+            margins = self.contentsMargins()
+            widths = [item.minimumSize().width() for item in self._items()]
+            known = self._known["minimum"] = QSize(
+                max(widths, default=0) + margins.left() + margins.right(),
+                super().minimumSize().height())
+        return QSize(known)
 
     def hasHeightForWidth(self) -> bool:
         return True
