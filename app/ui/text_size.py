@@ -21,8 +21,14 @@ from __future__ import annotations
 from functools import cache
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QApplication, QStackedWidget, QWidget
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QApplication,
+    QLabel,
+    QStackedWidget,
+    QWidget,
+)
 
 # The sizes the sheet used to give these roles, as factors of the body size.
 ROLE_SCALES = {
@@ -30,6 +36,7 @@ ROLE_SCALES = {
     "AppSubtitle": 0.85, "Muted": 0.85, "Pill": 0.85, "Tag": 0.85, "MarkBadge": 0.85,
     "CheckedBadge": 0.85, "StatusText": 0.85,
 }
+LINE_MINIMUM = "regelfrisch_line_minimum"  # a wrapped label's minimum: one line (widgets.relax)
 _STAMP = "regelfrisch_text_pt"  # the size a hidden page was last laid out at
 _FOLLOWED = "regelfrisch_follows_stack"
 _current = {"pt": 11.0}
@@ -46,19 +53,59 @@ def role_pt(name: str, body_pt: float) -> float:
     return round(body_pt * scale, 1) if scale else round(body_pt, 1)
 
 
-def _resize(widget: QWidget, old_pt: float, new_pt: float) -> None:
+def _sizes(body_pt: float) -> dict[str, float]:
+    """Every role's size at ``body_pt``; any other name (``""`` too) has the body's."""
+    sizes = {name: role_pt(name, body_pt) for name in ROLE_SCALES}
+    sizes[""] = round(body_pt, 1)
+    return sizes
+
+
+def set_size(widget: QWidget, font: QFont, pt: float) -> None:
+    """``widget`` at ``pt`` (``font`` is a copy of its font). A wrapped label whose minimum
+    is one line (``widgets.relax``) keeps one line of body text, as a label made at this
+    text size measures it (before its role's size arrives): same look after a step."""
+    font.setPointSizeF(pt)
+    widget.setFont(font)
+    if isinstance(widget, QLabel) and widget.property(LINE_MINIMUM):
+        widget.setMinimumHeight(_body_line(font))
+
+
+_LINES: dict[tuple, int] = {}
+
+
+def _body_line(font: QFont) -> int:
+    """The line spacing of ``font`` at the body size (the same for most labels of a step)."""
+    key = (font.family(), font.weight(), font.italic(), current_pt())
+    line = _LINES.get(key)
+    if line is None:
+        body = QFont(font)
+        body.setPointSizeF(current_pt())
+        line = _LINES[key] = QFontMetrics(body).lineSpacing()
+    return line
+
+
+def _resize(widget: QWidget, old: dict[str, float], new: dict[str, float]) -> None:
+    """``old``/``new``: ``_sizes`` of the step's old and new body size."""
     name = widget.objectName()
     font = widget.font()
     size = font.pointSizeF()
-    if abs(size - role_pt(name, old_pt)) > 0.05:
+    if abs(size - old.get(name, old[""])) > 0.05:
         return  # a size of its own
-    wanted = role_pt(name, new_pt)
+    wanted = new.get(name, new[""])
     if size != wanted:
-        font.setPointSizeF(wanted)
-        widget.setFont(font)
+        set_size(widget, font, wanted)
+        if isinstance(widget, QAbstractScrollArea):
+            # The viewport, resized first, took its area's old size back from the style
+            # sheet (a step down only); now that the area has the new size it keeps it.
+            _resize(widget.viewport(), old, new)
 
 
 def _walk(root: QWidget, old_pt: float, new_pt: float) -> None:
+    _walk_sizes(root, old_pt, _sizes(old_pt), _sizes(new_pt))
+
+
+def _walk_sizes(root: QWidget, old_pt: float, old: dict[str, float],
+                new: dict[str, float]) -> None:
     # Children first: a view that re-measures itself on its FontChange (round buttons,
     # a drawing's scale) then finds its parts at the new size already.
     if isinstance(root, QStackedWidget):
@@ -66,18 +113,18 @@ def _walk(root: QWidget, old_pt: float, new_pt: float) -> None:
         current = root.currentWidget()
         for page in (root.widget(i) for i in range(root.count())):
             if page is current:
-                _walk(page, old_pt, new_pt)
+                _walk_sizes(page, old_pt, old, new)
             elif page.property(_STAMP) is None:
                 # A hidden page: not touched now, resized when it is shown.
                 page.setProperty(_STAMP, old_pt)
     elif root.findChild(QStackedWidget) is None:
         # Nothing hidden below: every widget, deepest first, found in one call.
         for widget in reversed(root.findChildren(QWidget)):
-            _resize(widget, old_pt, new_pt)
+            _resize(widget, old, new)
     else:
         for child in _children(root):
-            _walk(child, old_pt, new_pt)
-    _resize(root, old_pt, new_pt)
+            _walk_sizes(child, old_pt, old, new)
+    _resize(root, old, new)
 
 
 def _children(widget: QWidget) -> list[QWidget]:
@@ -136,9 +183,7 @@ def _style_class() -> type:
                 wanted = role_pt(target.objectName(), current_pt()) \
                     if target.objectName() in ROLE_SCALES else None
                 if wanted is not None and target.font().pointSizeF() != wanted:
-                    font = QFont(target.font())
-                    font.setPointSizeF(wanted)
-                    target.setFont(font)
+                    set_size(target, QFont(target.font()), wanted)
             return result
 
     return TextSizeStyle
@@ -196,5 +241,4 @@ def size_roles(root: QWidget) -> None:
             wanted = role_pt(name, body_pt)
             font = widget.font()
             if font.pointSizeF() != wanted:
-                font.setPointSizeF(wanted)
-                widget.setFont(font)
+                set_size(widget, font, wanted)

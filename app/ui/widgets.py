@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from app.model.pages import format_pages
 from app.model.paths import resources_root
-from app.ui import render_memo
+from app.ui import render_memo, text_size
 
 COLUMN_MAX_WIDTH = 760
 PAGE_MARGIN = 28
@@ -76,6 +76,10 @@ class WrappedLabel(QLabel):
         if height is None:
             height = self._heights[width] = super().heightForWidth(width)
         return height
+
+    def laid_out_widths(self) -> set[int]:
+        """The widths this label was laid out at since its text or font last changed."""
+        return set(self._heights)
 
     def changeEvent(self, event) -> None:
         if event.type() in self._RELAYOUT:
@@ -135,6 +139,8 @@ def relax(widget: QLabel) -> None:
     asks each label for its height at the real width, so one line is a safe minimum.
     """
     widget.setMinimumHeight(widget.fontMetrics().lineSpacing())
+    # A text-size step or the role's size (given when polished) changes the line.
+    widget.setProperty(text_size.LINE_MINIMUM, True)
 
 
 def sentence(text: str) -> str:
@@ -384,8 +390,12 @@ class ReflowRow(QBoxLayout):
         super().invalidate()
 
     def _items(self):
-        items = (self.itemAt(i) for i in range(self.count()))
-        return [item for item in items if item.widget() is None or not item.isEmpty()]
+        known = self._known.get("items")
+        if known is None:
+            items = (self.itemAt(i) for i in range(self.count()))
+            known = self._known["items"] = [
+                item for item in items if item.widget() is None or not item.isEmpty()]
+        return known
 
     def _natural_width(self) -> int:
         known = self._known.get("natural")
@@ -399,10 +409,14 @@ class ReflowRow(QBoxLayout):
         return known
 
     def minimumSize(self) -> QSize:
-        margins = self.contentsMargins()
-        widths = [item.minimumSize().width() for item in self._items()]
-        return QSize(max(widths, default=0) + margins.left() + margins.right(),
-                     super().minimumSize().height())
+        known = self._known.get("minimum")
+        if known is None:
+            margins = self.contentsMargins()
+            widths = [item.minimumSize().width() for item in self._items()]
+            known = self._known["minimum"] = QSize(
+                max(widths, default=0) + margins.left() + margins.right(),
+                super().minimumSize().height())
+        return QSize(known)
 
     def hasHeightForWidth(self) -> bool:
         return True
@@ -631,7 +645,43 @@ class MarkBadge(QWidget):
         self.hide()
 
 
-class Card(QFrame):
+class NaturalHint:
+    """A container whose size hint is its layout's, without a height-for-width pass.
+
+    Qt's hint for a widget with a wrapping layout is the height at its natural width
+    (``QLayout.totalSizeHint``), and Qt asks every container's hint in each minimum-size
+    walk: after a text-size step every label of the page was laid out again at each
+    container's natural width — widths the page never shows — before the one it shows
+    (issue #27). Layouts place wrapping content by its height for the width it gets, so
+    the page looks the same; only the unused guess is skipped.
+    """
+
+    def sizeHint(self) -> QSize:
+        layout = self.layout()
+        if layout is None or not layout.hasHeightForWidth():
+            return super().sizeHint()
+        self.ensurePolished()  # as Qt's hint: the sheet's border is part of the margins
+        hint = layout.sizeHint()
+        margins = self.contentsMargins()
+        return QSize(hint.width() + margins.left() + margins.right(),
+                     hint.height() + margins.top() + margins.bottom())
+
+
+class Container(NaturalHint, QWidget):
+    """A plain container (a page's column, a table row) with a :class:`NaturalHint`."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        # The sheet paints a plain QWidget's background (#Row's zebra, the page's colour)
+        # but not a subclass's unless asked to.
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+
+
+class Frame(NaturalHint, QFrame):
+    """A styled frame (a table) with a :class:`NaturalHint`."""
+
+
+class Card(NaturalHint, QFrame):
     """A rounded block with its own padding; pitfalls, steps and quiz items sit in cards."""
 
     def __init__(self, parent: QWidget | None = None, *, padding: int = 18, spacing: int = 10):
@@ -649,7 +699,7 @@ class Card(QFrame):
         self.style().polish(self)
 
 
-class Box(QFrame):
+class Box(NaturalHint, QFrame):
     """A tinted box without border, e.g. the "Nicht:" and "Richtig:" parts of a pitfall."""
 
     def __init__(self, name: str, parent: QWidget | None = None):
@@ -672,10 +722,10 @@ class PageColumn(QScrollArea):
         # Reflow comes first; what still cannot shrink (a wide table at big text in a small
         # window) scrolls sideways rather than being cut off.
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        outer = QWidget()
+        outer = Container()
         self._outer_layout = QHBoxLayout(outer)
         self._outer_layout.setContentsMargins(PAGE_MARGIN, PAGE_MARGIN, PAGE_MARGIN, PAGE_MARGIN)
-        self.column = QWidget()
+        self.column = Container()
         self.column.setObjectName("Column")
         self._outer_layout.addWidget(self.column)
         self.layout_ = QVBoxLayout(self.column)

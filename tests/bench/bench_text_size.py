@@ -7,7 +7,9 @@ baseline, measured in the same run, is that old cost: re-polishing every widget 
 application's sheet set again). Target: ≤ 100 ms per step on any page, painted: every page of
 every game is measured (the median of four steps, up and down), the worst reported; wall
 time and the GUI thread's CPU time (``time.thread_time``, which on a shared machine does
-not count the time other processes had the core).
+not count the time other processes had the core). Times on a shared machine vary by a third
+from run to run; the count of wrapped-text layouts per step does not (one per label is the
+least a step can do: the font changed).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ def run() -> list[str]:
     from app.model.paths import content_root
     from app.ui.application import create_main_window, make_application
     from app.ui.settings import DEFAULT_FONT_PT
+    from app.ui.widgets import WrappedLabel
 
     app = make_application()
     library = load_library(content_root())
@@ -60,20 +63,27 @@ def run() -> list[str]:
             repolish.append((time.perf_counter() - started) * 1000)
         baseline = statistics.median(repolish)
         results = {}
+        # Layouts of wrapped labels at a width (height for width) per step: independent of
+        # the load, unlike the times. Once per label is the least a step can do.
+        label_layouts = {}
         for game in games:
             window.state.select_game(game)
             for section in [s.key for s in window.sections()]:
                 window.state.open(game, section)
                 _painted(app, window)
-                steps, cpu = [], []
+                steps, cpu, layouts = [], [], []
+                labels = [w for w in window.current_view().findChildren(WrappedLabel)
+                          if w.isVisible()]
                 for step in (1.0, 1.0, -1.0, -1.0):
                     started, cpu_started = time.perf_counter(), time.thread_time()
                     window.zoom(step)
                     _painted(app, window)
                     steps.append((time.perf_counter() - started) * 1000)
                     cpu.append((time.thread_time() - cpu_started) * 1000)
+                    layouts.append(sum(len(w.laid_out_widths()) for w in labels))
                 results[f"{game}/{section}"] = (statistics.median(steps),
                                                 statistics.median(cpu))
+                label_layouts[f"{game}/{section}"] = (statistics.median(layouts), len(labels))
         for page, (ms, cpu_ms) in results.items():
             verdict = "ok" if ms <= TARGET_MS else "ZU LANGSAM"
             lines.append(f"Schriftgröße-Schritt auf {page}: {ms:.0f} ms (CPU {cpu_ms:.0f} ms; "
@@ -82,6 +92,13 @@ def run() -> list[str]:
         cpu_page, (_, most_cpu) = max(results.items(), key=lambda item: item[1][1])
         lines.append(f"langsamster Schritt {worst_page}: {worst:.0f} ms (CPU {worst_cpu:.0f} ms)"
                      f"; am meisten CPU {cpu_page}: {most_cpu:.0f} ms")
+        done = sum(count for count, _ in label_layouts.values())
+        shown = sum(labels for _, labels in label_layouts.values())
+        most_page, (most, most_labels) = max(label_layouts.items(),
+                                             key=lambda item: item[1][0] / max(1, item[1][1]))
+        lines.append(f"Text-Layouts (Höhe bei Breite) je Schritt, alle Seiten: {done:.0f} für "
+                     f"{shown} umbrechende Textfelder ({done / max(1, shown):.2f} je Feld; am "
+                     f"meisten {most_page}: {most:.0f} für {most_labels})")
         window.zoom(0)
         window.theme.set_font_pt(DEFAULT_FONT_PT)
         load = os.getloadavg()[0]

@@ -333,6 +333,18 @@ def snake_layout(length: int, columns: int) -> Layout:
     return Layout(rects, order, QSize(math.ceil(width), math.ceil(height)))
 
 
+@lru_cache(maxsize=512)
+def _snake_extent(length: int, columns: int) -> tuple[int, int]:
+    size = snake_layout(length, columns).size
+    return size.width(), size.height()
+
+
+def snake_size(length: int, columns: int) -> QSize:
+    """``snake_layout(length, columns).size``, remembered: fitting the board to its room
+    asks it for every row length at each resize (a text-size step: ~90 layouts)."""
+    return QSize(*_snake_extent(length, columns))
+
+
 def strip_layout(length: int, first: int, last: int) -> Layout:
     """One row: positions ``first`` … ``last`` (0 = Atlantis; beyond the path = the mainland)."""
     first = max(ATLANTIS, min(first, length + 1))

@@ -125,11 +125,14 @@ def current_colours() -> MapColours:
 # -- glyphs -----------------------------------------------------------------------------------
 
 
+_HEX_CORNERS = tuple((math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30)))
+                     for i in range(6))
+
+
 def hex_polygon(centre: QPointF, radius: float) -> QPolygonF:
     """A pointy-top hexagon, as the map's odd-r rows need."""
-    return QPolygonF([QPointF(centre.x() + radius * math.cos(math.radians(60 * i - 30)),
-                              centre.y() + radius * math.sin(math.radians(60 * i - 30)))
-                      for i in range(6)])
+    x, y = centre.x(), centre.y()
+    return QPolygonF([QPointF(x + radius * dx, y + radius * dy) for dx, dy in _HEX_CORNERS])
 
 
 def paint_explorer(painter: QPainter, c: MapColours, centre: QPointF, radius: float,
@@ -450,13 +453,15 @@ class SurviveMapWidget(CellBoard):
         width, margin = SQRT3 * radius, self.margin()
         self._centres.clear()
         self._polygons.clear()
+        # Drawn a little smaller than the grid: the page shows through as a fine seam. One
+        # hexagon moved to each space (a text-size step re-fits every map on the page).
+        seam = hex_polygon(QPointF(0.0, 0.0), radius - 1.0)
         for s in SPACES:
             col, r = s.col, s.r
             centre = QPointF(margin + width / 2 + col * width + (width / 2 if r & 1 else 0),
                              margin + radius + r * 1.5 * radius)
             self._centres[s] = centre
-            # Drawn a little smaller than the grid: the page shows through as a fine seam.
-            self._polygons[s] = hex_polygon(centre, radius - 1.0)
+            self._polygons[s] = seam.translated(centre)
         self.update()
 
     @property

@@ -42,6 +42,7 @@ from app.ui.boards.atacama_board import AtacamaBoardWidget
 from app.ui.widgets import (
     Box,
     Card,
+    Container,
     label,
     pill,
     row,
@@ -198,7 +199,7 @@ class AtacamaBoardView(BoardPage):
         self.add_info(self.plan_label)
 
     def _build_main(self) -> None:
-        side = QWidget()
+        side = Container()
         side.setObjectName("Column")
         panel = QVBoxLayout(side)
         panel.setContentsMargins(0, 0, 4, 0)

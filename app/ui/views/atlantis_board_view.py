@@ -57,7 +57,7 @@ from app.ui.boards.atlantis_scene import (
     board_scene,
     palette_colours,
     player_name,
-    snake_layout,
+    snake_size,
 )
 from app.ui.widgets import (
     CompactSpinBox,
@@ -151,7 +151,7 @@ class BoardCanvas(SceneView):
         n = len(self.state.path)
         scales: dict[int, float] = {}
         for columns in range(5, 19):
-            size = snake_layout(n, columns).size
+            size = snake_size(n, columns)
             scales[columns] = min(width / size.width(), height / size.height(), self.max_scale)
             if columns >= n + 2:
                 break
@@ -856,7 +856,7 @@ class AtlantisBoardView(BoardPage):
         n = len(self.session.state.path)
         heights = []
         for columns in range(5, 19):
-            size = snake_layout(n, columns).size
+            size = snake_size(n, columns)
             scale = min(width / size.width(), 1.0)
             if scale >= WIDE_BOARD_SCALE:
                 heights.append(round(size.height() * scale) + 4)
@@ -880,7 +880,7 @@ class AtlantisBoardView(BoardPage):
         best = 0.0
         height = self.STACKED_DRAWING_MIN
         for columns in range(5, 19):
-            size = snake_layout(n, columns).size
+            size = snake_size(n, columns)
             scale = min(width / size.width(), room / size.height(), 1.0)
             if scale > best:
                 best, height = scale, round(size.height() * scale) + 4

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QFrame, QGridLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QVBoxLayout
 
 from app.model.loader import LoadedGame
 from app.ui.app_state import Services
-from app.ui.widgets import PageColumn, label, page_pill
+from app.ui.widgets import Container, Frame, PageColumn, label, page_pill
 
 NAME_WIDTH = 190
 # Below this column width the value column would be squeezed to a narrow strip.
@@ -21,13 +21,13 @@ class NumbersView(PageColumn):
         self.anchors = {}
         self.rows: list[tuple] = []
         self.stacked: bool | None = None
-        table = QFrame()
+        table = Frame()
         table.setObjectName("Table")
         rows = QVBoxLayout(table)
         rows.setContentsMargins(0, 0, 0, 0)
         rows.setSpacing(0)
         for index, number in enumerate(loaded.game.content.numbers):
-            line = QWidget()
+            line = Container()
             line.setObjectName("Row")
             line.setProperty("zebra", index % 2 == 1)
             grid = QGridLayout(line)

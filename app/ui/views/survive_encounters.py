@@ -64,6 +64,7 @@ from app.ui.widgets import (
     PAGE_MARGIN,
     Box,
     Card,
+    Container,
     PageColumn,
     label,
     pill,
@@ -376,11 +377,11 @@ class SurviveEncounters(PageColumn):
         self._build_rules()
         # Two columns in a wide window (what you set | what happens), one below the other
         # in a narrow one; see resizeEvent.
-        self.main = QWidget()
+        self.main = Container()
         main = QHBoxLayout(self.main)
         main.setContentsMargins(0, 0, 0, 0)
         main.setSpacing(COLUMN_GAP)
-        self.halves = (QWidget(), QWidget())
+        self.halves = (Container(), Container())
         self.left, self.right = (QVBoxLayout(half) for half in self.halves)
         for side, half in zip((self.left, self.right), self.halves, strict=True):
             side.setContentsMargins(0, 0, 0, 0)
@@ -438,7 +439,7 @@ class SurviveEncounters(PageColumn):
             swatch.setPixmap(explorer_pixmap(colour, 14, colours))
             swatch.setAccessibleName(f"Figur {colour.title}")
             self.colour_heads[colour] = swatch
-            head = QWidget()
+            head = Container()
             head_layout = QHBoxLayout(head)
             head_layout.setContentsMargins(0, 0, 0, 0)
             head_layout.setSpacing(6)
@@ -660,7 +661,7 @@ class SurviveEncounters(PageColumn):
         self.result.body.addWidget(self.verdict)
         self.picture = EncounterPicture()
         self.result.body.addWidget(self.picture)
-        table = QWidget()
+        table = Container()
         table.setObjectName("Table")
         grid = QGridLayout(table)
         grid.setContentsMargins(14, 8, 14, 8)
@@ -701,7 +702,7 @@ class SurviveEncounters(PageColumn):
                 jump = rule_link(self.services, section, key, title, source)
                 if jump is not None:
                     self.jump_buttons[key] = jump
-                entry = QWidget()
+                entry = Container()
                 entry_layout = QVBoxLayout(entry)
                 entry_layout.setContentsMargins(0, 0, 0, 0)
                 entry_layout.setSpacing(4)
