@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 
 from app.ui.application import create_main_window, make_application
 from tests.conftest import REPO
+from tests.ui.util import second_start
 
 
 def _menu_entries(window) -> list[str]:
@@ -89,18 +90,7 @@ print(json.dumps({"at_first_frame": at_first_frame, "after": accessible._install
 
 
 def test_the_real_start_installs_the_board_interfaces_after_the_content(tmp_path):
-    data = tmp_path / "daten"
-    data.mkdir()
-    (data / "einstellungen.ini").write_text(
-        "[General]\nlast_game=atlantis\nlast_section=turn\n", encoding="utf-8")
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "REGELFRISCH_DATA": str(data),
-           "REGELFRISCH_EXIT_WHEN_SHOWN": "content"}
-    env.pop("REGELFRISCH_CACHE", None)
-    for _start in range(2):  # the second start opens from the snapshot
-        result = subprocess.run([sys.executable, "-c", PROBE], cwd=REPO, env=env,
-                                capture_output=True, text=True, timeout=120)
-        assert result.returncode == 0, result.stderr
-    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    seen = second_start(tmp_path / "daten", PROBE)
     assert seen == {"at_first_frame": False, "after": True, "fsrs": False,
                     "heavy_before_first_frame": [], "pages_at_first_frame": [1, False],
                     "types_before_first_frame": [],

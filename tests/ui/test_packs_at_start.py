@@ -20,8 +20,9 @@ from app.model.packs import create_pack, load_pack_entry, replace_pack, reserved
 from app.model.paths import content_root
 from app.ui.app_state import AppState
 from app.ui.application import ContentLoader
+from tests.ui.util import second_start
 
-PACKS = 30
+PACKS = 60
 
 
 def _packs(data: Path, count: int = PACKS) -> list[Path]:
@@ -88,9 +89,12 @@ def test_packs_load_beside_the_window_and_it_keeps_answering(qtbot, tmp_path,
     assert {e.folder for e in state.entries() if e.own_pack} == set(folders)
     assert state.game_id == "atlantis", "the window stays on the game the player looks at"
     gaps = [b - a for a, b in itertools.pairwise(ticks)]
-    # On the window's thread the load took all of it in one go (≈ 20 ms a pack); beside it,
-    # the window answers within a few frames all along.
-    assert len(ticks) > 5 and max(gaps) < max(250, took * 1000 / 3), (max(gaps), took)
+    # On the window's thread the load took all of it in one go. Beside it the window answers
+    # all along: its longest pause is a fraction of the load (a file parsed in C holds the
+    # interpreter meanwhile; a first import of the schema would, for 0.1–0.3 s), and it ticks
+    # on average at least every 50 ms.
+    assert max(gaps) < took * 1000 / 2, (max(gaps), took)
+    assert len(ticks) >= took / 0.05, (len(ticks), took)
 
 
 def test_a_remembered_pack_is_loaded_alone_before_the_first_frame(qtbot, tmp_path,
@@ -162,24 +166,7 @@ print(json.dumps({**at_first_frame, "later": sum(e.own_pack for e in window.stat
 def test_the_real_start_loads_the_packs_only_after_its_first_frame(tmp_path):
     # Started before the first frame, the packs' thread took the interpreter from it: with
     # 97 packs the content came 1.45× the floor page instead of 1.3×.
-    import json
-    import os
-    import subprocess
-    import sys
-
-    from tests.conftest import REPO
-
     data = tmp_path / "daten"
-    data.mkdir()
-    (data / "einstellungen.ini").write_text(
-        "[General]\nlast_game=atlantis\nlast_section=turn\n", encoding="utf-8")
     _packs(data, 3)
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "REGELFRISCH_DATA": str(data),
-           "REGELFRISCH_EXIT_WHEN_SHOWN": "content"}
-    env.pop("REGELFRISCH_CACHE", None)
-    for _start in range(2):  # the second start opens from the snapshot
-        result = subprocess.run([sys.executable, "-c", PROBE], cwd=REPO, env=env,
-                                capture_output=True, text=True, timeout=120)
-        assert result.returncode == 0, result.stderr
-    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    seen = second_start(data, PROBE)
     assert seen == {"threads": [], "packs": 0, "yaml": False, "later": 3}, seen

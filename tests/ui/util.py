@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 
@@ -21,3 +23,27 @@ def visible_text(widget: QWidget) -> str:
         if child.isVisibleTo(widget):
             parts.append(plain(child.text()))
     return "\n".join(parts)
+
+
+def second_start(data: Path, probe: str) -> dict:
+    """Run ``probe`` (Python that calls ``application.run`` and prints one JSON line) as the
+    everyday start does, in a user folder ``data`` that remembers Atlantis, „Dein Zug“: twice,
+    the second start opening from the snapshot the first wrote. Its JSON line."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+
+    data.mkdir(exist_ok=True)
+    (data / "einstellungen.ini").write_text(
+        "[General]\nlast_game=atlantis\nlast_section=turn\n", encoding="utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "REGELFRISCH_DATA": str(data),
+           "REGELFRISCH_EXIT_WHEN_SHOWN": "content"}
+    env.pop("REGELFRISCH_CACHE", None)
+    for _start in range(2):
+        result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, env=env,
+                                capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
