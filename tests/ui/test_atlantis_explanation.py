@@ -18,6 +18,7 @@ from app.rules.atlantis import MAINLAND, format_pages
 from app.ui.settings import DEFAULT_FONT_PT
 from tests.ui.test_small_windows import (
     MOVE_KINDS,
+    explanation_under_the_board,
     in_view,
     pawn_move,
     practice_number,
@@ -73,16 +74,7 @@ def several_gaps(qtbot, view) -> None:
 def read_whole(qtbot, view) -> None:
     """Under the board, every sentence in view, nothing to scroll, no line cut; the whole
     board with the Festland in view and tiles still easy to hit."""
-    qtbot.wait(20)  # the area is sized once laid out (a zero-timer after the move)
-    settle()
-    card, area = view.side.outcome_card, view.explanation_area
-    assert area.widget() is card and card.isVisible()
-    assert card.mapTo(view.page.viewport(), QPoint(0, 0)).y() \
-        > view.canvas.mapTo(view.page.viewport(), QPoint(0, view.canvas.height())).y()
-    assert area.verticalScrollBar().maximum() == 0, (
-        f"{area.widget().heightForWidth(area.viewport().width())} px of text "
-        f"in {area.viewport().height()} px")
-    assert in_view(area, view.page) and not view.page.verticalScrollBar().isVisible()
+    area = explanation_under_the_board(qtbot, view)
     paragraphs = [text for text in view.side.step_rows if text.isVisible()]
     for text in paragraphs:
         assert text.height() >= text.heightForWidth(text.width()), "no line cut off"

@@ -260,6 +260,22 @@ def pawn_reaches_home(qtbot, view) -> None:
     assert view.session.outcome.movement.landing == MAINLAND
 
 
+def explanation_under_the_board(qtbot, view):
+    """After a move: the explanation stands under the board (not beside it), needs no
+    scrolling, and the page around it does not scroll either. Its scroll area."""
+    qtbot.wait(20)  # the area is sized once laid out (a zero-timer after the move)
+    settle()
+    card, area = view.side.outcome_card, view.explanation_area
+    assert area.widget() is card and card.isVisible()
+    assert card.mapTo(view.page.viewport(), QPoint(0, 0)).y() \
+        > view.canvas.mapTo(view.page.viewport(), QPoint(0, view.canvas.height())).y()
+    assert area.verticalScrollBar().maximum() == 0, (
+        f"{area.widget().heightForWidth(area.viewport().width())} px of text "
+        f"in {area.viewport().height()} px")
+    assert in_view(area, view.page) and not view.page.verticalScrollBar().isVisible()
+    return area
+
+
 MOVE_KINDS = [gap_payment_and_rulings, buying_cards, bridge_then_move, bridge_after_the_tile,
               pawn_reaches_home]
 
@@ -273,15 +289,7 @@ def test_atlantis_explanation_is_read_whole_under_the_board(qtbot, window, play_
     view = window.view_for("board")
     settle()
     play_it(qtbot, view)
-    qtbot.wait(20)  # the area is sized once laid out (a zero-timer after the move)
-    settle()
-    card, area = view.side.outcome_card, view.explanation_area
-    assert area.widget() is card and card.isVisible()
-    # Under the board, not beside it.
-    assert card.mapTo(view.page.viewport(), QPoint(0, 0)).y() \
-        > view.canvas.mapTo(view.page.viewport(), QPoint(0, view.canvas.height())).y()
-    assert area.verticalScrollBar().maximum() == 0, "the explanation needs no scrolling"
-    assert in_view(area, view.page) and not view.page.verticalScrollBar().isVisible()
+    area = explanation_under_the_board(qtbot, view)
     steps = [text for text in view.side.step_rows if text.isVisible()]
     said = " ".join(t.accessibleName() for t in steps)
     for step in view.session.explanation.steps:
