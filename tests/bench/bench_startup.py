@@ -18,7 +18,10 @@ paired with the floor page (``floor_page.py``: the same first page hand-made wit
 PySide6), the lower bound of any start of this page: target ≤ 1.2× the floor. The user data folder
 is a fresh temporary one that remembers a game and a section; one untimed start before
 the runs builds the snapshot, as the user's first start does (and, for both sides, the
-bytecode an installed app has; see ``_installed_like``). The cold start (no
+bytecode an installed app has; see ``_installed_like``), and a second one stays until the
+work after its first frame is done (``REGELFRISCH_EXIT_WHEN_SHOWN=settled``), so the memo
+beside the snapshot holds what a session leaves: the room of the worked examples' pictures,
+kept free in every later first frame (the floor keeps it too). The cold start (no
 snapshot: YAML, schema and engine checks in full) is shown once for comparison.
 """
 
@@ -200,10 +203,13 @@ def run() -> list[str]:
         many_args = ()
 
         cold, _ = _start(LAUNCHER, _until(shipped, "content"))  # also builds the snapshot
+        # A session of a few seconds: the memo keeps the room of the pictures it drew.
+        _start(LAUNCHER, _until(shipped, "settled"))
         floor_args = _floor_args(base, shipped)
         floor_code = f"import runpy; runpy.run_path({str(FLOOR)!r}, run_name='__main__')"
         _start(floor_code, bare_env, floor_args)
         _start(LAUNCHER, _until(many, "content"), many_args)
+        _start(LAUNCHER, _until(many, "settled"), many_args)
         _start(BARE_WINDOW, bare_env)
 
         window = _paired(RUNS, bare_env, _until(shipped, "window"))

@@ -3,16 +3,19 @@
 Run by ``bench_startup`` as a script, started exactly like the app and the bare window:
 ``python floor_page.py SNAPSHOT_GAME_FILE STYLE_SHEET_FILE``. It reads the remembered game's
 snapshot file (plain JSON, as the app does) and shows the "Dein Zug" page the way the app
-lays it out: menu bar, sidebar with title, game box and section list, a scrolling column of
-step cards (number, title, page pill, text), the status line; styled by the app's own style
-sheet, already filled in. It leaves out everything else the app does (settings, progress
-marks, icons, accessibility names, the section delegate, links and Markdown), so it is a
-lower bound: no version of Regelfrisch that shows this page can start faster.
+lays it out in its first frame: menu bar, sidebar with title, game box and section list, a
+scrolling column of step cards (number, title, page pill, text, and under a step the worked
+example that tests it: its title, „geprüft“, its note, and the room its picture took last
+time, from the memo beside the snapshot, ``rendered.json``), the status line; styled by the
+app's own style sheet, already filled in. It leaves out everything else the app does
+(settings, progress marks, icons, accessibility names, the section delegate, links and
+Markdown), so it is a lower bound: no version of Regelfrisch that shows this page can start faster.
 
 Imports only PySide6 and the standard library; prints ``bemalt <ns>`` after its frame.
 """
 
 import json
+import os
 import re
 import sys
 import time
@@ -36,13 +39,53 @@ SECTIONS = ("In 30 Sekunden", "Dein Zug", "Die Zahlen", "Leicht vergessen", "Wei
             "Rechner", "Spielbrett", "Auslegungen", "Quelle")
 
 
+def example_panel(example: dict, result: list | None, room: list | None) -> QFrame:
+    panel = QFrame()
+    panel.setObjectName("ExamplePanel")
+    lines = QVBoxLayout(panel)
+    lines.setContentsMargins(0, 4, 0, 0)
+    lines.setSpacing(6)
+    head = QHBoxLayout()
+    title = QLabel(f"Beispiel: {example['title']}")
+    title.setObjectName("Muted")
+    title.setWordWrap(True)
+    head.addWidget(title, 1)
+    if result and result[0]:
+        badge = QLabel("geprüft")
+        badge.setObjectName("CheckedBadge")
+        head.addWidget(badge)
+    lines.addLayout(head)
+    picture, below = room or (0, 0)
+    for height, where in ((picture, 1), (below, -1)):
+        if height:
+            blank = QWidget()
+            blank.setFixedHeight(height)
+            lines.insertWidget(where, blank)
+    if example.get("note"):
+        note = QLabel(example["note"])
+        note.setObjectName("Body")
+        note.setWordWrap(True)
+        lines.insertWidget(lines.count() - (1 if below else 0), note)
+    return panel
+
+
 def main() -> None:
     game_file, sheet_file = sys.argv[1], sys.argv[2]
     app = QApplication(sys.argv[:1])
     with open(sheet_file, encoding="utf-8") as sheet:
         app.setStyleSheet(sheet.read())
     with open(game_file, encoding="utf-8") as data:
-        content = json.load(data)["game"]["content"]
+        snapshot = json.load(data)
+    content = snapshot["game"]["content"]
+    rooms = {}
+    try:
+        with open(os.path.join(os.path.dirname(game_file), "rendered.json"),
+                  encoding="utf-8") as memo:
+            for key, heights in json.load(memo).get("pictures", {}).items():
+                game_id, example_id = key.split("\x1f")[:2]
+                rooms[(game_id, example_id)] = heights
+    except OSError:
+        pass
 
     window = QMainWindow()
     for name in ("&Datei", "&Ansicht", "&Hilfe"):
@@ -111,6 +154,11 @@ def main() -> None:
         body.setObjectName("Body")
         body.setWordWrap(True)
         text.addWidget(body)
+        example = next((e for e in snapshot["game"]["examples"] if step["id"] in e["tests"]),
+                       None)
+        if example is not None:
+            text.addWidget(example_panel(example, snapshot["examples"].get(example["id"]),
+                                         rooms.get((snapshot["id"], example["id"]))))
         row.addLayout(text, 1)
         lines.addWidget(card)
     lines.addStretch(1)

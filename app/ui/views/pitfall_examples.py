@@ -17,8 +17,10 @@ from PySide6.QtWidgets import QFrame, QPushButton, QVBoxLayout, QWidget
 from app.model.loader import LoadedGame
 from app.rules.errors import RulesError
 from app.rules.offers import BOARD, DRAWN_EXAMPLES
+from app.ui import render_memo
 from app.ui.app_state import Services
 from app.ui.game_registry import offers, ui_for_id
+from app.ui.text_size import current_pt
 from app.ui.widgets import label, pill, row
 
 
@@ -91,6 +93,23 @@ class ExamplePanel(QFrame):
         self._board: QWidget | None = None
         self._open_button: QPushButton | None = None
         self._section: str | None = None
+        # Until the picture comes, the room it took last time stays free: the page does
+        # not move when it arrives a moment after the window's first frame.
+        self._rooms: list[QWidget] = []
+        heights = render_memo.room(self._room_key()) if self._pending else None
+        if heights is not None:
+            for index, height in zip((1, -1), heights, strict=True):
+                if height:
+                    room = QWidget()
+                    room.setFixedHeight(height)
+                    layout.insertWidget(index, room)
+                    self._rooms.append(room)
+
+    def _room_key(self) -> str:
+        example = self.example
+        # What the picture's and its button's heights follow: the example and the text size.
+        return "\x1f".join((self.loaded.id, example.id, example.position, example.action,
+                            str(current_pt())))
 
     @property
     def board(self) -> QWidget | None:
@@ -128,6 +147,10 @@ class ExamplePanel(QFrame):
             return
         self._pending = False
         loaded, example, layout = self.loaded, self.example, self.layout()
+        for room in self._rooms:
+            layout.removeWidget(room)
+            room.deleteLater()
+        self._rooms = []
         draw = drawing_for(loaded, example)
         if draw is None:
             return
@@ -141,6 +164,7 @@ class ExamplePanel(QFrame):
         layout.insertWidget(1, self._board, 0, Qt.AlignmentFlag.AlignLeft)
         place = trial_place(loaded, example)
         if place is None:
+            render_memo.remember_room(self._room_key(), _height_in_layout(self._board), 0)
             return
         self._section, text = place
         button = QPushButton(text)
@@ -153,10 +177,18 @@ class ExamplePanel(QFrame):
         button.setEnabled(self.services is not None)
         layout.addLayout(row(button))
         self._open_button = button
+        render_memo.remember_room(self._room_key(), _height_in_layout(self._board),
+                                  _height_in_layout(button))
 
     def open_on_board(self) -> None:
         if self.services is not None and self._section is not None:
             self.services.state.request_jump(self._section, "example:" + self.example.id)
+
+
+def _height_in_layout(widget: QWidget) -> int:
+    """The height a box layout gives ``widget`` (all drawings and buttons here are fixed in
+    height): its size hint within its minimum and maximum."""
+    return min(max(widget.sizeHint().height(), widget.minimumHeight()), widget.maximumHeight())
 
 
 def atlantis_example_drawing(example) -> QWidget:
