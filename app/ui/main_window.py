@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
-    QPushButton,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -33,7 +32,6 @@ from app.ui.sidebar import MARKED_KINDS, ItemMargins, list_width, most_marks, si
 from app.ui.switcher import switcher_icon, switcher_title
 from app.ui.text_size import size_roles
 from app.ui.theme import ThemeController, colours_for
-from app.ui.wheel_guard import guard_wheel
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
@@ -45,6 +43,12 @@ SECTION_TITLE = Qt.ItemDataRole.UserRole + 1
 
 def icon(name: str) -> QIcon:
     return QIcon(str(resources_root() / "icons" / f"{name}.svg"))
+
+
+def _guard_wheel(view: QWidget) -> None:
+    from app.ui.wheel_guard import guard_wheel
+
+    guard_wheel(view)
 
 
 class MainWindow(QMainWindow):
@@ -265,7 +269,13 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(view if view is not None else self._adopt(cache_key, build()))
 
     def _adopt(self, cache_key: tuple[str, str], view: QWidget) -> QWidget:
-        guard_wheel(view)
+        if self.ready:
+            _guard_wheel(view)
+        else:
+            # No wheel reaches a page before its first frame; the guard's Qt types wait too.
+            from shiboken6 import isValid
+
+            self.after_first_frame(lambda: _guard_wheel(view) if isValid(view) else None)
         size_roles(view)
         self._views[cache_key] = view
         self.stack.addWidget(view)
@@ -680,14 +690,18 @@ class NoticeBar(QFrame):
         self.text.setWordWrap(True)
         self.text.setObjectName("NoticeText")
         layout.addWidget(self.text, 1)
-        close = QPushButton("Verstanden")
-        close.setProperty("secondary", True)
-        close.setAccessibleName("Hinweis schließen")
-        close.clicked.connect(self.hide)
-        layout.addWidget(close)
+        self.close_button = None  # made with the first notice: most starts have none
         self.hide()
 
     def show_notice(self, message: str) -> None:
+        if self.close_button is None:
+            from PySide6.QtWidgets import QPushButton
+
+            self.close_button = QPushButton("Verstanden")
+            self.close_button.setProperty("secondary", True)
+            self.close_button.setAccessibleName("Hinweis schließen")
+            self.close_button.clicked.connect(self.hide)
+            self.layout().addWidget(self.close_button)
         current = self.text.text()
         self.text.setText(f"{current}\n\n{message}" if self.isVisible() and current else message)
         self.show()

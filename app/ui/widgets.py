@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QLayout,
     QScrollArea,
     QSizePolicy,
-    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -257,42 +256,6 @@ def spin_ok(spin) -> bool:
     computed from it would not match the field. Callers show no result then.
     """
     return spin.hasAcceptableInput()
-
-
-class CompactSpinBox(QSpinBox):
-    """A spin box as wide as its widest value and no wider.
-
-    Under the app's sheet Qt's hint counts the arrows twice (the sheet's right padding
-    already makes room for them): a six-digit box asked for 138 px where 97 show every digit,
-    and the Atlantis board's toolbar wrapped to a second line at 1280×800.
-    """
-
-    def _width(self) -> int | None:
-        from PySide6.QtWidgets import QStyle, QStyleOptionSpinBox  # not before the first frame
-
-        option = QStyleOptionSpinBox()
-        self.initStyleOption(option)
-        field = self.style().subControlRect(QStyle.ComplexControl.CC_SpinBox, option,
-                                            QStyle.SubControl.SC_SpinBoxEditField, self)
-        chrome = option.rect.width() - field.width()
-        if field.width() <= 0 or chrome <= 0:
-            return None  # not laid out sensibly yet: Qt's own hint
-        metrics = self.fontMetrics()
-        widest = max(metrics.horizontalAdvance(self.prefix() + self.textFromValue(v)
-                                               + self.suffix())
-                     for v in (self.minimum(), self.maximum()))
-        # The text cursor and the edit field's own margin, a few pixels.
-        return widest + chrome + metrics.horizontalAdvance("0") // 2 + 6
-
-    def sizeHint(self) -> QSize:
-        hint = super().sizeHint()
-        width = self._width()
-        return hint if width is None else QSize(min(width, hint.width()), hint.height())
-
-    def minimumSizeHint(self) -> QSize:
-        hint = super().minimumSizeHint()
-        width = self._width()
-        return hint if width is None else QSize(min(width, hint.width()), hint.height())
 
 
 def follow_spin(spin, slot) -> None:

@@ -73,9 +73,10 @@ import PySide6.QtCore as core, PySide6.QtGui as gui, PySide6.QtWidgets as widget
 later = {core: ("QSaveFile",),
          gui: ("QAccessible", "QAccessibleAnnouncementEvent", "QAction", "QKeySequence"),
          widgets: ("QMdiSubWindow", "QCalendarWidget", "QWizard", "QRhiWidget", "QStyle",
-                   "QProxyStyle")}
+                   "QProxyStyle", "QPushButton", "QAbstractSpinBox")}
 # Nor the modules that have nothing to do before the frame.
-modules_made = sorted(m for m in ("app.ui.page_builder", "app.rules.contract") if m in sys.modules)
+modules_made = sorted(m for m in ("app.ui.page_builder", "app.rules.contract",
+                                  "app.ui.wheel_guard") if m in sys.modules)
 types_made = sorted(n for module, names in later.items() for n in names if n in module.__dict__)
 style_at_first_frame = hasattr(QApplication.instance(), "_regelfrisch_text_style")
 QApplication.processEvents()

@@ -43,3 +43,30 @@ def test_the_module_list_covers_the_app():
     assert {"app", "app.ui", "app.ui.main_window", "app.rules.atlantis",
             "app.model.progress"} <= names
     assert not any("__pycache__" in name for name in names)
+
+
+SAME_ANSWER = """
+import sys
+import app.ui
+feature = sys.modules["shibokensupport.feature"]
+ours = feature._mod_uses_pyside
+import pydantic, yaml, markdown, app.ui.application, app.model.loader  # what the full load uses
+pyside_scan = ours.__closure__[0].cell_contents  # PySide's own answer, kept for the rest
+differ = [name for name, module in list(sys.modules.items())
+          if module is not None and getattr(module, "__file__", None)
+          and ours(module) != pyside_scan(module)]
+uses = sorted(name for name, module in list(sys.modules.items())
+              if name.startswith("app.ui.") and ours(module))
+print(repr((ours.reads_bytes, differ, "app.ui.main_window" in uses, ours(pydantic))))
+"""
+
+
+def test_other_modules_are_scanned_from_their_bytes_with_pysides_answer():
+    result = subprocess.run([sys.executable, "-c", SAME_ANSWER], cwd=REPO, capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    reads_bytes, differ, ui_uses_pyside, pydantic_uses = eval(
+        result.stdout.strip().splitlines()[-1])  # a tuple we printed
+    assert reads_bytes
+    assert differ == [], differ
+    assert ui_uses_pyside and not pydantic_uses

@@ -59,8 +59,8 @@ from app.ui.boards.atlantis_scene import (
     player_name,
     snake_size,
 )
+from app.ui.compact_spin_box import CompactSpinBox
 from app.ui.widgets import (
-    CompactSpinBox,
     label,
     pill,
     secondary,

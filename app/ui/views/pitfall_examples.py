@@ -9,10 +9,10 @@ it: on the Atlantis board, or in Survive's „Was passiert?“.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QVBoxLayout, QWidget
 
 from app.model.loader import LoadedGame
 from app.rules.errors import RulesError
@@ -22,6 +22,9 @@ from app.ui.app_state import Services
 from app.ui.game_registry import offers, ui_for_id
 from app.ui.text_size import current_pt
 from app.ui.widgets import label, pill, row
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QPushButton
 
 
 def examples_for(loaded: LoadedGame, pitfall_id: str) -> list:
@@ -167,6 +170,8 @@ class ExamplePanel(QFrame):
             render_memo.remember_room(self._room_key(), _height_in_layout(self._board), 0)
             return
         self._section, text = place
+        from PySide6.QtWidgets import QPushButton
+
         button = QPushButton(text)
         button.setProperty("secondary", True)
         where = "auf dem Spielbrett öffnen" if self._section == "board" \
