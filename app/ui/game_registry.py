@@ -21,9 +21,8 @@ in :data:`OFFERS`). README → „Adding a game“.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from app.rules.offers import BOARD, CALCULATORS, DRAWN_EXAMPLES, PRACTICE
 
@@ -41,10 +40,10 @@ OFFERS: dict[str, frozenset[str]] = {
 }
 
 
-@dataclass(frozen=True)
-class GameUI:
+class GameUI(NamedTuple):
     """One game's pages and helpers; ``None`` where the game offers nothing of the kind."""
 
+    # A named tuple: its class is made before the first frame (see theme.Colours).
     game: type  # the engine's Game class: the registry's key
     board: type[QWidget] | None = None  # the section „Spielbrett“ (a BoardPage)
     calculators: type[QWidget] | None = None  # the section „Rechner“

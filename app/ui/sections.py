@@ -11,9 +11,8 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtWidgets import QWidget
 
@@ -24,8 +23,8 @@ if TYPE_CHECKING:
     from app.model.loader import LoadedGame
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(NamedTuple):
+    # A named tuple: made before the first frame (see theme.Colours).
     key: str
     title: str
     icon: str

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
 from string import Template
+from typing import NamedTuple
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
@@ -13,8 +13,9 @@ from app.model.paths import resources_root
 from app.ui import text_size
 
 
-@dataclass(frozen=True)
-class Colours:
+class Colours(NamedTuple):
+    # A named tuple, not a dataclass: made before the first frame, where a frozen
+    # dataclass's generated methods cost a millisecond (issue #27).
     bg: str
     surface: str
     sidebar: str
@@ -141,7 +142,7 @@ def style_sheet(colours: Colours) -> str:
     """The application's sheet for ``colours``; the same at every text size."""
     template = Template((resources_root() / "style.qss").read_text(encoding="utf-8"))
     icons = (resources_root() / "icons").as_posix()
-    return template.substitute(asdict(colours), icons=icons)
+    return template.substitute(colours._asdict(), icons=icons)
 
 
 class ThemeController(QObject):

@@ -5,7 +5,6 @@ resources/style.qss itself, so a new rule is checked without touching this test.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -79,7 +78,7 @@ def table():
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_text_colours_reach_4_5(theme, table):
-    colours = asdict(THEMES[theme])
+    colours = THEMES[theme]._asdict()
     checked, failures = 0, []
     for selector, props in table.items():
         if ":disabled" in selector or "::" in selector:
@@ -100,7 +99,7 @@ def test_text_colours_reach_4_5(theme, table):
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_borders_and_focus_rings_reach_3(theme, table):
-    colours = asdict(THEMES[theme])
+    colours = THEMES[theme]._asdict()
     checked, failures = 0, []
     for selector, props in table.items():
         if base_selector(selector) in DECORATIVE or ":disabled" in selector:
@@ -124,7 +123,7 @@ def test_borders_and_focus_rings_reach_3(theme, table):
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_scrollbar_handles_reach_3(theme, table):
-    colours = asdict(THEMES[theme])
+    colours = THEMES[theme]._asdict()
     handles = [s for s in table if "::handle" in s]
     assert len(handles) == 2
     for selector in handles:
@@ -148,7 +147,7 @@ def test_every_focusable_control_has_a_focus_rule(table):
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_primary_focus_ring_stands_out_from_its_fill_and_the_page(theme, table):
-    colours = asdict(THEMES[theme])
+    colours = THEMES[theme]._asdict()
     focus = table["QPushButton:focus"]
     ring = border_colours(focus)[0]
     fill = colour_names(focus["background"])[0]
@@ -229,7 +228,7 @@ def test_colours_know_every_placeholder():
     for _selector, props in rules():
         for value in props.values():
             names.update(colour_names(value))
-    assert names - {"icons"} <= set(Colours.__dataclass_fields__)
+    assert names - {"icons"} <= set(Colours._fields)
     assert QColor(LIGHT.border).isValid() and QColor(DARK.border).isValid()
 
 

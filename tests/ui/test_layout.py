@@ -121,7 +121,6 @@ def big_window(qtbot, library, tmp_path):
 def test_the_themes_differ_only_in_colour():
     # So the walk below, done in the light theme, holds for the dark one: both sheets are one
     # template whose only blanks are colours (and the icon folder, the same in both).
-    from dataclasses import asdict
     from string import Template
 
     from PySide6.QtGui import QColor
@@ -131,9 +130,9 @@ def test_the_themes_differ_only_in_colour():
 
     template = Template((resources_root() / "style.qss").read_text(encoding="utf-8"))
     blanks = set(template.get_identifiers())
-    assert blanks - {"icons"} <= set(asdict(LIGHT)), blanks
+    assert blanks - {"icons"} <= set(LIGHT._asdict()), blanks
     for colours in (LIGHT, DARK):
-        assert all(QColor(v).isValid() for v in asdict(colours).values()), colours
+        assert all(QColor(v).isValid() for v in colours._asdict().values()), colours
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
