@@ -46,11 +46,14 @@ def make_application(argv: list[str] | None = None, *, accessibility: bool = Tru
     app = QApplication.instance() or QApplication(argv or sys.argv[:1])
     if text_style_later:
         text_size.defer_install(app)
-    name_application()
-    QCoreApplication.setApplicationVersion(__version__)
-    # Ties the window to the menu entry of --install-desktop (Wayland app id, task bars).
-    QGuiApplication.setDesktopFileName("regelfrisch")
-    app.setWindowIcon(QIcon(str(resources_root() / "app-icon.svg")))
+    if not getattr(app, "_regelfrisch_named", False):  # once; the window asks again
+        name_application()
+        QCoreApplication.setApplicationVersion(__version__)
+        # Ties the window to the menu entry of --install-desktop (Wayland app id, task bars).
+        QGuiApplication.setDesktopFileName("regelfrisch")
+        # Every window's icon, the main window's included.
+        app.setWindowIcon(QIcon(str(resources_root() / "app-icon.svg")))
+        app._regelfrisch_named = True
     if accessibility:
         install_accessibility()
     install_german_translations(app)

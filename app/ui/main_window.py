@@ -66,7 +66,6 @@ class MainWindow(QMainWindow):
         self._after_first_frame: list | None = [self._fill_menus]
         self.content_painted = False  # a frame with a section's content has been painted
         self.ready = False  # the jobs that follow the first frame (menus, keys) have run
-        self.setWindowIcon(QIcon(str(resources_root() / "app-icon.svg")))
         self.setMinimumSize(QSize(760, 560))
 
         central = QWidget()
