@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 
 from app.model.packs import export_pack, load_pack
 from app.ui.application import create_main_window
-from app.ui.pack_actions import with_own_packs
+from app.ui.pack_actions import IMPORT_DIALOG_DELAY_MS, with_own_packs
 from app.ui.pack_dialogs import ImportProgressDialog
 from tests.bench.bench_pack_switch import make_glossary_pack, make_largest_pack
 from tests.ui.util import visible_text
@@ -72,6 +72,8 @@ def test_a_slow_import_keeps_the_window_answering_and_shows_its_progress(
     assert time.perf_counter() - started < 0.25
     run = win.packs.importing
     assert run is not None
+    checked: list[float] = []
+    run.job.done.connect(lambda *_: checked.append(time.perf_counter()))
     qtbot.waitUntil(lambda: run.dialog.isVisible() or win.packs.importing is None,
                     timeout=10_000)
     shown = run.dialog.isVisible()
@@ -83,7 +85,11 @@ def test_a_slow_import_keeps_the_window_answering_and_shows_its_progress(
     qtbot.waitUntil(lambda: win.state.game_id == "groesstes-spiel", timeout=30_000)
     spent = time.perf_counter() - started
     timer.stop()
-    assert shown or spent < 0.3  # a slow import always showed the dialog
+    # A slow check always shows the dialog: one still running when its timer fires (what
+    # follows the check, installing and opening the game, is no part of that question; with
+    # a tenth of a second for the timer to reach the event loop on a busy machine).
+    check_took = checked[0] - started
+    assert shown or check_took < IMPORT_DIALOG_DELAY_MS / 1000 + 0.1, (check_took, spent)
     assert "importiert" in win.status_text.text()
     # The window answered all along. The whole check ran on the window's thread before: one
     # freeze as long as the import, no beat in between. What is left is libyaml composing one
