@@ -23,7 +23,7 @@ import tempfile
 import unicodedata
 import zipfile
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from string import Template
@@ -274,12 +274,15 @@ def load_pack_entry(folder: Path, reserved: Iterable[str] = ()) -> PackGame | Fa
     return failed
 
 
-def load_packs(root: Path, reserved: Iterable[str] = ()) -> Library:
-    """Every pack folder below ``root``; a missing folder is simply no packs."""
+def load_packs(root: Path, reserved: Iterable[str] = (),
+               loaded: Mapping[Path, PackGame | FailedPack] | None = None) -> Library:
+    """Every pack folder below ``root``; a missing folder is simply no packs. ``loaded``:
+    entries read a moment ago, by folder, taken as they are instead of read again."""
     reserved = set(reserved)
+    loaded = loaded or {}
     packs = Library()
     for folder in pack_folders(root):
-        entry = load_pack_entry(folder, reserved)
+        entry = loaded.get(folder) or load_pack_entry(folder, reserved)
         (packs.failures if isinstance(entry, FailedGame) else packs.games).append(entry)
     return packs
 
@@ -315,9 +318,12 @@ def failed_pack(folder: Path, problems: list[Problem], reserved: Iterable[str]) 
     return FailedPack(pack_id, folder, problems)
 
 
-def with_packs(library: Library, root: Path) -> Library:
-    """``library`` plus the packs below ``root``, as a new library (the old one is shared)."""
-    packs = load_packs(root, reserved_ids(library))
+def with_packs(library: Library, root: Path, keep_loaded: bool = False) -> Library:
+    """``library`` plus the packs below ``root``, as a new library (the old one is shared).
+    ``keep_loaded``: the packs ``library`` has already (the remembered one, loaded before the
+    window's first frame) are kept, not read a second time."""
+    loaded = {e.folder: e for e in library.entries() if e.own_pack} if keep_loaded else None
+    packs = load_packs(root, reserved_ids(library), loaded)
     shipped_games = [g for g in library.games if not g.own_pack]
     shipped_failures = [f for f in library.failures if not f.own_pack]
     return Library(games=[*shipped_games, *packs.games],

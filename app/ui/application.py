@@ -342,7 +342,7 @@ class ContentLoader(QObject):
         from app.ui.pack_actions import with_own_packs
 
         try:
-            loaded = with_own_packs(library)
+            loaded = with_own_packs(library, keep_loaded=True)  # the remembered one is in
         except Exception as exc:  # a broken pack folder must not take the shipped games along
             print(f"Eigene Spiele nicht geladen ({type(exc).__name__}).", file=sys.stderr)
             return

@@ -39,11 +39,12 @@ RELOAD_DELAY_MS = 250
 IMPORT_DIALOG_DELAY_MS = 300
 
 
-def with_own_packs(library, data: Path | None = None):
-    """The shipped ``library`` plus the player's packs from the data folder."""
+def with_own_packs(library, data: Path | None = None, keep_loaded: bool = False):
+    """The shipped ``library`` plus the player's packs from the data folder (``keep_loaded``:
+    see ``app.model.packs.with_packs``)."""
     from app.model.packs import packs_root, with_packs
 
-    return with_packs(library, packs_root(data or default_data_dir()))
+    return with_packs(library, packs_root(data or default_data_dir()), keep_loaded)
 
 
 class PackActions(QObject):

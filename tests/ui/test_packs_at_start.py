@@ -63,9 +63,9 @@ def test_packs_load_beside_the_window_and_it_keeps_answering(qtbot, tmp_path,
     threads = []
     real = pack_actions.with_own_packs
 
-    def recording(library, data=None):
+    def recording(library, data=None, keep_loaded=False):
         threads.append(threading.current_thread())
-        return real(library, data)
+        return real(library, data, keep_loaded)
 
     monkeypatch.setattr(pack_actions, "with_own_packs", recording)
     # The window's event loop ticks every 10 ms while the packs load; the longest pause
@@ -98,9 +98,20 @@ def test_packs_load_beside_the_window_and_it_keeps_answering(qtbot, tmp_path,
 
 
 def test_a_remembered_pack_is_loaded_alone_before_the_first_frame(qtbot, tmp_path,
-                                                                  _isolated_user_data):
+                                                                  _isolated_user_data,
+                                                                  monkeypatch):
+    import app.model.packs as packs
+
     folders = _packs(Path(_isolated_user_data), 6)
     _start(tmp_path, folders[3].name)[1].wait()
+    reads: list[Path] = []
+    real = packs.load_pack_entry
+
+    def counting(folder, *args, **kwargs):
+        reads.append(folder)
+        return real(folder, *args, **kwargs)
+
+    monkeypatch.setattr(packs, "load_pack_entry", counting)
     state, loader = _start(tmp_path, folders[3].name)
     # Before any event is processed (the first frame): the shipped games and that pack.
     assert state.game_id == folders[3].name
@@ -108,6 +119,8 @@ def test_a_remembered_pack_is_loaded_alone_before_the_first_frame(qtbot, tmp_pat
     qtbot.waitUntil(lambda: sum(e.own_pack for e in state.entries()) == 6, timeout=60_000)
     loader.wait()
     assert state.game_id == folders[3].name
+    # Each pack read once: the remembered one before the frame is not read again with the rest.
+    assert sorted(reads) == sorted(folders), reads
 
 
 def test_what_changed_while_the_packs_loaded_stays_as_the_window_has_it(
@@ -119,8 +132,8 @@ def test_what_changed_while_the_packs_loaded_stays_as_the_window_has_it(
     release = threading.Event()
     real = pack_actions.with_own_packs
 
-    def slow(library, data=None):
-        loaded = real(library, data)  # read before the player's changes below
+    def slow(library, data=None, keep_loaded=False):
+        loaded = real(library, data, keep_loaded)  # read before the player's changes below
         release.wait(30)
         return loaded
 
