@@ -76,7 +76,7 @@ class MainWindow(QMainWindow):
         right = QVBoxLayout()
         right.setContentsMargins(0, 0, 0, 0)
         right.setSpacing(0)
-        self.notice_bar = NoticeBar()
+        self.notice_bar = NoticeBar(tab_after=self.section_list)
         right.addWidget(self.notice_bar)
         self.stack = QStackedWidget()
         right.addWidget(self.stack, 1)
@@ -679,8 +679,11 @@ class StatusText(QLabel):
 class NoticeBar(QFrame):
     """A calm, dismissable message above the content (never a blocking dialog)."""
 
-    def __init__(self, parent: QWidget | None = None):
+    def __init__(self, tab_after: QWidget | None = None, parent: QWidget | None = None):
+        """``tab_after``: the widget the bar's button follows when Tab is pressed (the bar
+        stands above the page, so its button comes before the page's controls)."""
         super().__init__(parent)
+        self._tab_after = tab_after
         self.setObjectName("NoticeBar")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(18, 10, 12, 10)
@@ -701,6 +704,8 @@ class NoticeBar(QFrame):
             self.close_button.setAccessibleName("Hinweis schließen")
             self.close_button.clicked.connect(self.hide)
             self.layout().addWidget(self.close_button)
+            if self._tab_after is not None:
+                QWidget.setTabOrder(self._tab_after, self.close_button)
         current = self.text.text()
         self.text.setText(f"{current}\n\n{message}" if self.isVisible() and current else message)
         self.show()

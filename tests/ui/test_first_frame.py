@@ -10,6 +10,7 @@ import sys
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from app.ui.application import create_main_window, make_application
 from tests.conftest import REPO
@@ -170,3 +171,22 @@ def test_the_text_size_style_comes_after_the_first_frame_with_the_same_look(
     assert wanted <= set(seen["sizes"]), seen
     assert seen["roles"] > 10 and seen["at_first_frame"] is False and seen["after"] is True
     assert seen["same_sizes"] and seen["same_pixels"], seen
+
+
+def test_the_notice_button_made_with_the_first_notice_is_tabbed_to_where_it_stands(
+        qtbot, window):
+    # The bar above the page makes its „Verstanden“ only when it first has something to say;
+    # Tab still reaches it between the sections and the page, as the eye reads the window.
+    assert window.notice_bar.close_button is None
+    window.notice_bar.show_notice("Dein Fortschritt wurde gesichert.")
+    button = window.notice_bar.close_button
+    assert button is not None and button.isVisible()
+    window.activateWindow()
+    window.section_list.setFocus()
+    qtbot.keyClick(window.section_list, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is button
+    qtbot.keyClick(button, Qt.Key.Key_Tab)
+    focus = QApplication.focusWidget()
+    assert focus is not None and window.stack.isAncestorOf(focus), focus
+    button.click()
+    assert not window.notice_bar.isVisible()
