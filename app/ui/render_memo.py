@@ -30,6 +30,7 @@ _ENTITY = re.compile(r"&(?!(?:amp|lt|gt|quot|#\d{1,7}|#x[0-9a-fA-F]{1,6});)")
 
 _known: dict[str, str] = {}
 _new: dict[str, str] = {}
+_checked: set[str] = set()  # memo entries found to be the renderer's own markup
 _rooms: dict[str, tuple[int, int]] = {}
 _new_rooms: dict[str, tuple[int, int]] = {}
 _place: tuple[Path, str] | None = None
@@ -40,6 +41,7 @@ def open_memo(directory: Path, key: str) -> None:
     global _place
     _place = (directory, key)
     _known.clear()
+    _checked.clear()
     _rooms.clear()
     try:
         data = json.loads(read_content_file(directory / FILE, MAX_BYTES))
@@ -47,8 +49,10 @@ def open_memo(directory: Path, key: str) -> None:
             return
         texts = data.get("texts")
         if isinstance(texts, dict):
+            # Checked when looked up (``lookup``): the first page needs a few dozen of the
+            # hundreds of texts a memo holds.
             _known.update((t, h) for t, h in texts.items()
-                          if isinstance(t, str) and isinstance(h, str) and is_plain_markup(h))
+                          if isinstance(t, str) and isinstance(h, str))
         rooms = data.get("pictures")
         if isinstance(rooms, dict):
             _rooms.update((k, (v[0], v[1])) for k, v in list(rooms.items())[:MAX_ENTRIES]
@@ -70,7 +74,14 @@ def is_plain_markup(html: str) -> bool:
 
 
 def lookup(text: str) -> str | None:
-    return _known.get(text)
+    html = _known.get(text)
+    if html is None or html in _checked:
+        return html
+    if not is_plain_markup(html):
+        del _known[text]  # rendered afresh, and written right at the next save
+        return None
+    _checked.add(html)
+    return html
 
 
 def remember(text: str, html: str) -> None:

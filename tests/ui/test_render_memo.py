@@ -14,8 +14,8 @@ from app.ui import render_memo
 def _memo_left_as_found():
     yield
     render_memo._place = None
-    for table in (render_memo._known, render_memo._new, render_memo._rooms,
-                  render_memo._new_rooms):
+    for table in (render_memo._known, render_memo._new, render_memo._checked,
+                  render_memo._rooms, render_memo._new_rooms):
         table.clear()
 
 
@@ -50,3 +50,19 @@ def test_a_memo_of_other_code_or_a_broken_file_is_not_used(tmp_path):
     (tmp_path / render_memo.FILE).write_bytes(b"\xff{not json")
     render_memo.open_memo(tmp_path, "k1")
     assert render_memo.room("a") is None
+
+
+def test_only_the_renderers_own_markup_comes_out_of_the_memo(tmp_path):
+    # Checked when a page asks for a text (not all at the start): an edited or damaged memo
+    # never brings other markup into a label.
+    (tmp_path / render_memo.FILE).write_text(json.dumps({"key": "k1", "texts": {
+        "fett": "<p><strong>fett</strong></p>",
+        "bild": '<p><img src="/etc/passwd"></p>',
+        "link": '<a href="file:///etc">x</a>',
+        "zeichen": "<p>&nbsp;&copy;</p>",
+        "kein text": 5}}), encoding="utf-8")
+    render_memo.open_memo(tmp_path, "k1")
+    assert render_memo.lookup("fett") == "<p><strong>fett</strong></p>"
+    assert render_memo.lookup("fett") == "<p><strong>fett</strong></p>"  # asked again
+    for odd in ("bild", "link", "zeichen", "kein text"):
+        assert render_memo.lookup(odd) is None, odd
