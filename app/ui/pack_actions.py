@@ -469,8 +469,14 @@ class PackActions(QObject):
             pack.fingerprint = pack_fingerprint(target)
             self._fingerprints.pop(target, None)
             self._stale.pop(target, None)
-            self.state.set_library(replace_pack(library, target, pack))
-            self.state.select_game(pack.id)
+            if any(e.id == pack.id for e in self.state.entries()):
+                self.state.set_library(replace_pack(library, target, pack))
+                self.state.select_game(pack.id)
+            else:
+                # Asked for before it is there: the new library opens on it, and only its page
+                # is built (not the page on screen first, then the new game's).
+                self.state.select_game(pack.id)
+                self.state.set_library(replace_pack(library, target, pack))
         self.window.status_text.setText(f"Spiel „{target.name}“ importiert.")
 
     def manage_packs(self) -> None:
