@@ -567,6 +567,12 @@ class _ImportRun(QObject):
 
     def finished(self, result, error) -> None:
         self.job.finish()
+        # In the next turn: the window answers once between the check, which may have kept
+        # the interpreter for a while at its end (libyaml composes a whole file at once), and
+        # installing and opening the game.
+        QTimer.singleShot(0, self, lambda: self._install(result, error))
+
+    def _install(self, result, error) -> None:
         self.actions._inspected(self, result, error)
         self.deleteLater()
 
