@@ -299,6 +299,16 @@ class PackReport:
     hints: list[Problem]
     coverage: Any = None  # app.model.quality.Coverage of a pack that loads
 
+    def moved(self, old: Path, new: Path) -> PackReport:
+        """The same report for the same files moved from folder ``old`` to ``new``."""
+        def move(problem: Problem) -> Problem:
+            if not problem.file.is_relative_to(old):
+                return problem
+            return Problem(new / problem.file.relative_to(old), problem.line, problem.message)
+
+        return PackReport([move(p) for p in self.errors], [move(p) for p in self.hints],
+                          self.coverage)
+
 
 def pack_report(entry: LoadedGame | FailedGame) -> PackReport:
     """The report on ``entry`` as :func:`load_pack_entry` loaded it; reads the files again
@@ -431,6 +441,8 @@ class Inspection:
     problems: list[Problem] = field(default_factory=list)
     loaded: PackGame | None = None
     hints: list[Problem] = field(default_factory=list)
+    # The review of ``loaded`` (its paths in ``loaded.folder``): an install shows it as it is.
+    report: PackReport | None = None
     # When the pack's files were last changed, as the archive's entries say (a datetime).
     modified: Any = None
 
@@ -548,6 +560,7 @@ def _inspect_entries(result: Inspection, files: dict[str, bytes], workdir: Path 
     result.hints = [_relocated(p, folder, archive) for p in review.hints]
     if not problems:
         result.loaded = loaded
+        result.report = PackReport(list(review.errors), list(review.hints), review.coverage)
     return result
 
 

@@ -39,7 +39,11 @@ class AppState(QObject):
     def entries(self) -> list:
         return self.library.entries() if self.library is not None else []
 
-    def set_library(self, library: Library) -> None:
+    def set_library(self, library: Library, game: str | None = None) -> None:
+        """``game``: open the new library on this game (as ``select_game`` would, without
+        first showing the game that was open)."""
+        if game is not None:
+            self.wanted_game = game
         self.library = library
         ids = [e.id for e in library.entries()]
         if self.wanted_game in ids:

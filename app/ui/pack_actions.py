@@ -435,7 +435,7 @@ class PackActions(QObject):
         installed = next((e for e in self.own_entries()
                           if e.folder.name == result.pack_id), None)
         if installed is None:
-            self._install(result.loaded.folder, replace=False, checked=result.loaded)
+            self._install(result.loaded.folder, replace=False, inspection=result)
             _remove_tree(run.work)
             return
         # Ask; the checked copy stays in the work folder while the dialog is open.
@@ -444,14 +444,17 @@ class PackActions(QObject):
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         staged = result.loaded.folder
         dialog.accepted.connect(
-            lambda: self._install(staged, replace=True, checked=result.loaded))
+            lambda: self._install(staged, replace=True, inspection=result))
         dialog.finished.connect(lambda _r: _remove_tree(run.work))
         self._open(dialog)
 
-    def _install(self, folder: Path, *, replace: bool, checked=None) -> None:
-        """Install the checked pack in ``folder``. ``checked``: the pack as the inspection
-        loaded it; it is the same bytes, so it is shown without reading them again (a large
-        pack took a second to load on the window's thread)."""
+    def _install(self, folder: Path, *, replace: bool, inspection=None) -> None:
+        """Install the checked pack in ``folder``. ``inspection``: the import's check of it;
+        it is the same bytes, so the pack is shown as the check loaded it (a large pack took a
+        second to load on the window's thread) and its problems panel shows the check's review
+        (reviewing a large pack again took the interpreter from the window just as the new
+        game opened)."""
+        checked = inspection.loaded if inspection is not None else None
         from app.model.packs import PackGame, install_pack, pack_fingerprint, replace_pack
 
         try:
@@ -469,14 +472,11 @@ class PackActions(QObject):
             pack.fingerprint = pack_fingerprint(target)
             self._fingerprints.pop(target, None)
             self._stale.pop(target, None)
-            if any(e.id == pack.id for e in self.state.entries()):
-                self.state.set_library(replace_pack(library, target, pack))
-                self.state.select_game(pack.id)
-            else:
-                # Asked for before it is there: the new library opens on it, and only its page
-                # is built (not the page on screen first, then the new game's).
-                self.state.select_game(pack.id)
-                self.state.set_library(replace_pack(library, target, pack))
+            if inspection.report is not None:
+                self._reviews[target] = (pack.game, pack.fingerprint,
+                                         inspection.report.moved(checked.folder, target))
+            # The new library opens on the new game: only its page is built.
+            self.state.set_library(replace_pack(library, target, pack), game=pack.id)
         self.window.status_text.setText(f"Spiel „{target.name}“ importiert.")
 
     def manage_packs(self) -> None:
@@ -567,12 +567,11 @@ class _ImportRun(QObject):
 
     def finished(self, result, error) -> None:
         self.job.finish()
-        # In the next turn: the window answers once between the check, which may have kept
-        # the interpreter for a while at its end (libyaml composes a whole file at once), and
+        # In the next turn: the window answers once between the end of the check and
         # installing and opening the game.
-        QTimer.singleShot(0, self, lambda: self._install(result, error))
+        QTimer.singleShot(0, self, lambda: self._conclude(result, error))
 
-    def _install(self, result, error) -> None:
+    def _conclude(self, result, error) -> None:
         self.actions._inspected(self, result, error)
         self.deleteLater()
 

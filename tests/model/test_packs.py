@@ -456,3 +456,18 @@ def test_a_check_reads_and_parses_each_file_once(tmp_path, monkeypatch):
     assert record["title"] == "Aus der Bibliothek" and record["problems"] == []
     assert parses == {"game.yaml": 1, "quiz.yaml": 1} and reads == {}
     assert sorted(tmp_path.rglob("*")) == before
+
+
+def test_a_report_moved_with_its_files_names_them_where_they_are_now(tmp_path):
+    from app.model.library import Problem
+    from app.model.packs import PackReport
+
+    old, new = tmp_path / "arbeit" / "azul", tmp_path / "spiele" / "azul"
+    report = PackReport([Problem(old / "quiz.yaml", 3, "Fehler")],
+                        [Problem(old / "game.yaml", 7, "Hinweis"),
+                         Problem(Path("azul.regelfrisch"), None, "Archiv")], coverage="c")
+    moved = report.moved(old, new)
+    assert moved.errors == [Problem(new / "quiz.yaml", 3, "Fehler")]
+    assert moved.hints == [Problem(new / "game.yaml", 7, "Hinweis"),
+                           Problem(Path("azul.regelfrisch"), None, "Archiv")]
+    assert moved.coverage == "c"

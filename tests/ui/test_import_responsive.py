@@ -166,3 +166,30 @@ def test_switching_to_a_pack_with_a_huge_glossary_never_waits_for_its_review(
         win.state.select_game("riesen-glossar")
         assert "geprüft" not in panel.summary.text()
     assert reviews == [False]  # one review, and not on the window's thread
+
+
+def test_an_imported_pack_shows_the_checks_review_without_reviewing_it_again(
+        qtbot, library, monkeypatch, slow_archive, _isolated_user_data):
+    # The import's check reviewed these very bytes; reviewing the largest pack again beside
+    # the window took the interpreter from it just as the new game opened.
+    import app.model.packs as packs
+
+    win = _window(qtbot, library)
+    _choose(monkeypatch, slow_archive)
+    reviewed = []
+    real = packs.pack_report
+    monkeypatch.setattr(packs, "pack_report",
+                        lambda entry: reviewed.append(entry.folder) or real(entry))
+    win.actions_by_name["import_pack"].trigger()
+    qtbot.waitUntil(lambda: win.state.game_id == "groesstes-spiel", timeout=30_000)
+    qtbot.wait(100)
+    assert reviewed == []
+    # What the panel shows is what a review of the installed files says, paths and all.
+    entry = win.packs.current()
+    fresh = real(entry)
+    assert all(p.file.is_relative_to(entry.folder) for p in fresh.hints)
+    panel = win.packs.panel
+    assert panel.isVisible() and "geprüft" not in panel.summary.text()
+    shown = (panel.entries(), panel.summary.text())
+    panel.show_problems(entry.folder, fresh.errors, fresh.hints, stale=False)
+    assert shown == (panel.entries(), panel.summary.text())
